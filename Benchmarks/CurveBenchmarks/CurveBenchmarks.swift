@@ -1,0 +1,47 @@
+import Benchmark
+import MotionCore
+
+/// Shuffled inputs in (0, 1), the same on every run, so that the branch predictor cannot learn the sequence.
+let shuffledInputs: [Double] = {
+    var generator = SplitMix64(seed: 2026)
+    return (0..<4096).map { _ in Double.random(in: Double.ulpOfOne...(1 - Double.ulpOfOne), using: &generator) }
+}()
+
+/// The hard curves of the foundation issue: vertical tangents and steep middles.
+let hardCurves: [(name: String, curve: CubicBezier)] = [
+    ("(1,0,0,1)", try! CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)),
+    ("(0,1,1,0)", try! CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)),
+    ("(0.99,0,0.01,1)", try! CubicBezier(x1: 0.99, y1: 0, x2: 0.01, y2: 1)),
+    ("(0.001,0,0.999,1)", try! CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),
+]
+
+/// Evaluates `curves` round-robin at the shuffled inputs, one evaluation per scaled iteration.
+func evaluate(_ curves: [CubicBezier], _ benchmark: Benchmark) {
+    var index = 0
+    var sum = 0.0
+    for _ in benchmark.scaledIterations {
+        sum += curves[index % curves.count].value(at: shuffledInputs[index & 4095])
+        index &+= 1
+    }
+    blackHole(sum)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 3,
+        scalingFactor: .mega, maxDuration: .seconds(2), maxIterations: 50)
+
+    Benchmark("bezier/apple-presets (5, round-robin)") { evaluate(CubicBezier.applePresets.map(\.curve), $0) }
+    for (name, curve) in CubicBezier.applePresets {
+        Benchmark("bezier/preset \(name)") { evaluate([curve], $0) }
+    }
+    Benchmark("bezier/hard (4, round-robin)") { evaluate(hardCurves.map(\.curve), $0) }
+    for (name, curve) in hardCurves {
+        Benchmark("bezier/hard \(name)") { evaluate([curve], $0) }
+    }
+    Benchmark("bezier/construction (ease)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try! CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+// MotionBench: exact timing curves and springs, a frame harness, accuracy reports and CI performance gates.
+import PackageDescription
+
+let package = Package(
+    name: "MotionBench",
+    products: [
+        .library(name: "MotionCore", targets: ["MotionCore"]),
+        .library(name: "MotionReference", targets: ["MotionReference"]),
+        .executable(name: "motionbench", targets: ["motionbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The numerics core: standard library and swift-numerics' RealModule only.
+        .target(
+            name: "MotionCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        // GSL, found through pkg-config; a shim header exposes the solver-type globals as functions.
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+        // Independent reference answers computed with GSL.
+        .target(
+            name: "MotionReference",
+            dependencies: ["CGSL", "MotionCore"]
+        ),
+        // The thin command line.
+        .executableTarget(
+            name: "motionbench",
+            dependencies: [
+                "MotionCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "CurveBenchmarks",
+            dependencies: [
+                "MotionCore",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CurveBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
+        .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
+        .testTarget(name: "MotionBenchCLITests", dependencies: ["MotionCore"]),
+    ]
+)

@@ -1,0 +1,219 @@
+/// A CSS / Core Animation cubic-Bézier timing function through (0, 0), (x1, y1), (x2, y2), (1, 1).
+///
+/// `value(at:)` solves x(t) = x for the curve parameter t and returns y(t).
+///
+/// ## Error bound
+/// For every valid curve and every input x in [0, 1] the default solver guarantees
+///
+///     |y − y_true| ≤ 1e-12 + 4e-16·|dy/dx| + 8·2^-53·max(1, |y1|, |y2|)
+///
+/// where y_true is y at the exact root and dy/dx the curve's slope there. The first term is the solver's tolerance on
+/// t (1e-13 / max|y'|), the second the rounding of x(t) next to the root (the Bernstein residual is accurate to a few
+/// ulp of min(x, 1 − x)), and the third the rounding of y(t) itself, which is below 1e-14 whenever |y1|, |y2| ≤ 10.
+/// The iteration count is bounded (see `CubicBezierInverter`), inputs 0 and 1 return exactly 0 and 1, and when
+/// y1 and y2 lie in [0, 1] the output is monotone in x.
+///
+/// Outside [0, 1] the curve extrapolates along the CSS Easing 2 tangents. Outputs are clamped to the finite `Double`
+/// range, so control points as large as ±1.7e308 still give finite values.
+public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
+    /// How control points are stored.
+    public enum Precision: Sendable, Hashable {
+        /// As given (64-bit).
+        case double
+        /// Rounded to 32-bit floats, as `CAMediaTimingFunction` stores them (0.42 becomes 0.41999998688697815).
+        case float32
+    }
+
+    /// First control point, x (in [0, 1]).
+    public let x1: Double
+    /// First control point, y (any finite value).
+    public let y1: Double
+    /// Second control point, x (in [0, 1]).
+    public let x2: Double
+    /// Second control point, y (any finite value).
+    public let y2: Double
+
+    @usableFromInline let inverter: CubicBezierInverter
+    /// Slope of the CSS extrapolation below 0.
+    @usableFromInline let startSlope: Double
+    /// Slope of the CSS extrapolation above 1.
+    @usableFromInline let endSlope: Double
+
+    /// Creates the curve `cubic-bezier(x1, y1, x2, y2)`.
+    ///
+    /// - Throws: `InvalidParameterError` when a value is not finite or x1 or x2 lies outside [0, 1], e.g.
+    ///   `cubic-bezier: x1 = 1.1 is outside [0, 1]`.
+    public init(x1: Double, y1: Double, x2: Double, y2: Double, precision: Precision = .double)
+        throws(InvalidParameterError)
+    {
+        let context = "cubic-bezier"
+        for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
+            try requireFinite(value, name, in: context)
+        }
+        for (name, value) in [("x1", x1), ("x2", x2)] where !(0...1).contains(value) {
+            throw InvalidParameterError(context: context, parameter: name, value: value, rule: "is outside [0, 1]")
+        }
+        guard precision == .float32 else {
+            self.init(validatedX1: x1, y1: y1, x2: x2, y2: y2)
+            return
+        }
+        let rounded = [x1, y1, x2, y2].map { Double(Float($0)) }
+        for (name, value) in zip(["x1", "y1", "x2", "y2"], [x1, y1, x2, y2]) where !Double(Float(value)).isFinite {
+            throw InvalidParameterError(
+                context: context, parameter: name, value: value, rule: "does not fit in a 32-bit float")
+        }
+        self.init(validatedX1: rounded[0], y1: rounded[1], x2: rounded[2], y2: rounded[3])
+    }
+
+    /// Creates the curve as Core Animation's `CAMediaTimingFunction(controlPoints:)` does: control points rounded
+    /// to 32-bit floats.
+    public static func coreAnimation(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double)
+        throws(InvalidParameterError) -> CubicBezier
+    {
+        try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2, precision: .float32)
+    }
+
+    /// Builds the curve from control points already known to be valid.
+    init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double) {
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+        let maximumYSpeed = Self.maximumParameterSlope(y1: y1, y2: y2)
+        let tolerance = min(max(1e-13 / maximumYSpeed, 0x1p-60), 1e-13)
+        inverter = CubicBezierInverter(x1: x1, x2: x2, tolerance: tolerance)
+        startSlope = x1 > 0 ? y1 / x1 : (x2 > 0 ? y2 / x2 : 0)
+        endSlope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
+    }
+
+    /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside.
+    @inlinable
+    public func value(at x: Double) -> Double {
+        if x > 0, x < 1 {
+            let (s, t) = inverter.parameters(forInterior: x)
+            return y(s: s, t: t)
+        }
+        return extrapolatedValue(at: x)
+    }
+
+    /// The slope dy/dx at input `x` (unitless); `±infinity` where the tangent is vertical, the CSS tangent's slope
+    /// outside [0, 1], and the one-sided slope at the endpoints.
+    public func slope(at x: Double) -> Double {
+        if x < 0 { return startSlope }
+        if x > 1 { return endSlope }
+        if x.isNaN { return x }
+        if x == 0 { return parameterSlopeRatio(s: 1, t: 0) }
+        if x == 1 { return parameterSlopeRatio(s: 0, t: 1) }
+        let (s, t) = inverter.parameters(forInterior: x)
+        return parameterSlopeRatio(s: s, t: t)
+    }
+
+    /// The curve parameter t with x(t) = x, for x in [0, 1] (within the solver's tolerance).
+    public func parameter(at x: Double) -> Double {
+        if x > 0, x < 1 { return inverter.parameters(forInterior: x).t }
+        return min(max(x, 0), 1)
+    }
+
+    /// The smallest and largest output over inputs in [0, 1].
+    public var outputRange: (min: Double, max: Double) {
+        var low = 0.0, high = 1.0
+        for t in criticalParameters() {
+            let y = y(s: 1 - t, t: t)
+            low = Swift.min(low, y)
+            high = Swift.max(high, y)
+        }
+        return (low, high)
+    }
+
+    /// `cubic-bezier(x1, y1, x2, y2)` with CSS number formatting.
+    public var description: String {
+        "cubic-bezier(\([x1, y1, x2, y2].map(formatSpecNumber).joined(separator: ", ")))"
+    }
+
+    /// Two curves are equal when their control points are.
+    public static func == (lhs: CubicBezier, rhs: CubicBezier) -> Bool {
+        lhs.x1 == rhs.x1 && lhs.y1 == rhs.y1 && lhs.x2 == rhs.x2 && lhs.y2 == rhs.y2
+    }
+
+    /// Hashes the control points.
+    public func hash(into hasher: inout Hasher) {
+        for value in [x1, y1, x2, y2] { hasher.combine(value) }
+    }
+
+    // MARK: - Evaluation helpers
+
+    /// y(t) in Bernstein form with s = 1 − t passed separately: 3st·s·y1 + 3st·t·y2 + t³. Each product is bounded
+    /// by 4/9 of a control point, so the sum cannot overflow for any finite control points.
+    @inlinable @inline(__always)
+    func y(s: Double, t: Double) -> Double {
+        let w = 3 * s * t
+        return (w * s) * y1 + ((w * t) * y2 + t * t * t)
+    }
+
+    /// The CSS extrapolation for x ≤ 0 or x ≥ 1 (and NaN passed through).
+    @usableFromInline
+    func extrapolatedValue(at x: Double) -> Double {
+        if x <= 0 {
+            if x == 0 || startSlope == 0 { return 0 }
+            return Self.saturated(startSlope * x)
+        }
+        if x >= 1 {
+            if x == 1 || endSlope == 0 { return 1 }
+            return Self.saturated(1 + endSlope * (x - 1))
+        }
+        return x
+    }
+
+    /// Clamps to the finite `Double` range.
+    @usableFromInline
+    static func saturated(_ value: Double) -> Double {
+        min(max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+    }
+
+    /// y'(t)/x'(t), with L'Hôpital's rule where both derivatives vanish.
+    func parameterSlopeRatio(s: Double, t: Double) -> Double {
+        // d/dt of a Bernstein cubic with end values 0, 1: 3·(p1·s(s − 2t) + p2·t(2s − t) + t²).
+        let xSpeed = x1 * s * (s - 2 * t) + x2 * t * (2 * s - t) + t * t
+        let ySpeed = y1 * s * (s - 2 * t) + y2 * t * (2 * s - t) + t * t
+        if xSpeed > 0 { return Self.saturated(ySpeed / xSpeed) }
+        if ySpeed != 0 { return ySpeed > 0 ? .infinity : -.infinity }
+        // Both vanish: compare second derivatives (x'' = 6a·t + 2b), then third (6a).
+        let (ax, bx) = (1 + 3 * x1 - 3 * x2, 3 * x2 - 6 * x1)
+        let (ay, by) = (1 + 3 * y1 - 3 * y2, 3 * y2 - 6 * y1)
+        let xAcceleration = 3 * ax * t + bx, yAcceleration = 3 * ay * t + by
+        if xAcceleration != 0 { return Self.saturated(yAcceleration / xAcceleration) }
+        return ax != 0 ? Self.saturated(ay / ax) : 0
+    }
+
+    /// The parameters in (0, 1) where y'(t) = 0.
+    func criticalParameters() -> [Double] {
+        // y'(t)/3 = q0 + q1·t + q2·t², scaled by 1/S so that no coefficient overflows.
+        let scale = Swift.max(1, abs(y1), abs(y2))
+        let (a, b) = (y1 / scale, y2 / scale)
+        let q0 = a, q1 = 2 * b - 4 * a, q2 = 3 * a - 3 * b + 1 / scale
+        return quadraticRoots(q2, q1, q0).filter { $0 > 0 && $0 < 1 }
+    }
+
+    /// The largest |y'(t)| over t in [0, 1]; `infinity` when it exceeds the `Double` range.
+    static func maximumParameterSlope(y1: Double, y2: Double) -> Double {
+        let scale = Swift.max(1, abs(y1), abs(y2))
+        let (a, b) = (y1 / scale, y2 / scale)
+        let q0 = a, q1 = 2 * b - 4 * a, q2 = 3 * a - 3 * b + 1 / scale
+        var largest = Swift.max(abs(q0), abs(q0 + q1 + q2))
+        if q2 != 0 {
+            let vertex = -q1 / (2 * q2)
+            if vertex > 0, vertex < 1 { largest = Swift.max(largest, abs((q2 * vertex + q1) * vertex + q0)) }
+        }
+        return 3 * scale * largest
+    }
+}
+
+/// The real roots of a·x² + b·x + c, computed without cancellation; a linear equation when a = 0.
+func quadraticRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+    if a == 0 { return b == 0 ? [] : [-c / b] }
+    let discriminant = b * b - 4 * a * c
+    if discriminant < 0 { return [] }
+    let q = -0.5 * (b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
+    if q == 0 { return [0] }
+    return [q / a, c / q]
+}
