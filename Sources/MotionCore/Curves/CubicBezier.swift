@@ -10,8 +10,13 @@
 /// where y_true is y at the exact root and dy/dx the curve's slope there. The first term is the solver's tolerance on
 /// t (1e-13 / max|y'|), the second the rounding of x(t) next to the root (the Bernstein residual is accurate to a few
 /// ulp of min(x, 1 − x)), and the third the rounding of y(t) itself, which is below 1e-14 whenever |y1|, |y2| ≤ 10.
-/// The iteration count is bounded (see `CubicBezierInverter`), inputs 0 and 1 return exactly 0 and 1, and when
-/// y1 and y2 lie in [0, 1] the output is monotone in x.
+/// The iteration count is bounded (see `CubicBezierInverter`), and inputs 0 and 1 return exactly 0 and 1.
+///
+/// When y1 and y2 lie in [0, 1] the output is monotone in x at input steps of 1e-12 and more (the solver's error in
+/// t, at most 1e-13, is then smaller than the change of t), and at every step next to 0 and 1, where the error is
+/// relative. Around a (nearly) stationary inflection, such as 0.5 on (0, 1, 1, 0), where the exact curve is flat
+/// below one ulp, y is evaluated in a vertex form that is monotone by construction. Single-ulp steps elsewhere can
+/// move the output back by up to the error bound.
 ///
 /// Outside [0, 1] the curve extrapolates along the CSS Easing 2 tangents. Outputs are clamped to the finite `Double`
 /// range, so control points as large as ±1.7e308 still give finite values.
@@ -38,6 +43,47 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     @usableFromInline let startSlope: Double
     /// Slope of the CSS extrapolation above 1.
     @usableFromInline let endSlope: Double
+    /// Where y' has an interior minimum close to 0 (a stationary or nearly stationary inflection), the exact vertex
+    /// form of y used within `StationaryInflection.radius` of it; `nil` for every other curve.
+    @usableFromInline let inflection: StationaryInflection?
+
+    /// y(t) = y(c) + y'(c)·w + a·w³ with w = t − c, c the vertex of y' (so y''(c) = 0) and a the cubic coefficient.
+    /// With y'(c) ≥ 0 and a > 0 every term is non-decreasing in w and rounding keeps it so: the output is monotone
+    /// even where the curve is flat below one ulp, which the Bernstein form is not.
+    @usableFromInline
+    struct StationaryInflection: Sendable {
+        /// Half-width, in t, of the window where the vertex form is used.
+        @usableFromInline static let radius = 0.125
+        /// Largest y'(c) treated as nearly stationary.
+        static let maximumSlope = 1e-3
+        @usableFromInline let center: Double
+        @usableFromInline let value: Double
+        @usableFromInline let slope: Double
+        @usableFromInline let cubic: Double
+
+        /// The vertex form of y for control values y1, y2, when y' has a nearly-zero interior minimum.
+        init?(y1: Double, y2: Double) {
+            guard abs(y1) <= 1e6, abs(y2) <= 1e6 else { return nil }
+            let c = 3 * y1, b = 3 * (y2 - y1) - c, a = 1 - c - b
+            guard a > 0 else { return nil }
+            let center = -b / (3 * a)
+            let slope = (3 * a * center + 2 * b) * center + c
+            guard center > Self.radius, center < 1 - Self.radius, slope >= 0, slope <= Self.maximumSlope else {
+                return nil
+            }
+            let s = 1 - center
+            self.center = center
+            self.value = 3 * s * center * (s * y1 + center * y2) + center * center * center
+            self.slope = slope
+            self.cubic = a
+        }
+
+        @inlinable @inline(__always)
+        func y(t: Double) -> Double {
+            let w = t - center
+            return value + (slope * w + cubic * (w * w * w))
+        }
+    }
 
     /// Creates the curve `cubic-bezier(x1, y1, x2, y2)`.
     ///
@@ -84,6 +130,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         inverter = CubicBezierInverter(x1: x1, x2: x2, tolerance: tolerance)
         startSlope = x1 > 0 ? y1 / x1 : (x2 > 0 ? y2 / x2 : 0)
         endSlope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
+        inflection = StationaryInflection(y1: y1, y2: y2)
     }
 
     /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside.
@@ -91,7 +138,11 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     public func value(at x: Double) -> Double {
         if x > 0, x < 1 {
             let (s, t) = inverter.parameters(forInterior: x)
-            return y(s: s, t: t)
+            if let inflection, abs(t - inflection.center) <= StationaryInflection.radius {
+                return inflection.y(t: t)
+            }
+            // Above 0.5, 1 − y is the small quantity: compute it directly so outputs next to 1 are exact.
+            return x > 0.5 ? 1 - complementY(s: s, t: t) : y(s: s, t: t)
         }
         return extrapolatedValue(at: x)
     }
@@ -148,6 +199,14 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     func y(s: Double, t: Double) -> Double {
         let w = 3 * s * t
         return (w * s) * y1 + ((w * t) * y2 + t * t * t)
+    }
+
+    /// 1 − y(t), in the mirrored Bernstein form 3st·t·(1 − y2) + 3st·s·(1 − y1) + s³: its terms are small next to
+    /// t = 1 and all non-negative when y1, y2 ≤ 1.
+    @inlinable @inline(__always)
+    func complementY(s: Double, t: Double) -> Double {
+        let w = 3 * s * t
+        return (w * t) * (1 - y2) + ((w * s) * (1 - y1) + s * s * s)
     }
 
     /// The CSS extrapolation for x ≤ 0 or x ≥ 1 (and NaN passed through).

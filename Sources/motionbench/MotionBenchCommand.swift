@@ -1,0 +1,62 @@
+import ArgumentParser
+import MotionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `motionbench`: exact timing curves and springs, frame-cost benchmarks, accuracy reports and CI gates.
+///
+/// Exit codes: 0 success, 1 a regression or failed check, 2 bad input or usage, 3 an inconclusive measurement.
+@main
+struct MotionBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "motionbench",
+        abstract: "Exact timing curves and springs, frame-cost benchmarks, accuracy reports and CI gates.",
+        discussion: "Exit codes: 0 success, 1 a regression or failed check, 2 bad input or usage, "
+            + "3 an inconclusive measurement.",
+        subcommands: [EvalCommand.self])
+
+    /// Runs the command line, mapping every usage or input error to exit code 2 with a message on stderr.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as BadInput {
+            fail(error.message, code: 2)
+        } catch let error as SpecError {
+            fail(error.description, code: 2)
+        } catch let error as InvalidParameterError {
+            fail(error.description, code: 2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is CleanExit {
+                exit(withError: error)
+            }
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            // argument-parser reports usage problems as 64 (EX_USAGE); MotionBench's contract is 2.
+            fail(message, code: code.rawValue == 64 || code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
+    private static func fail(_ message: String, code: Int32) -> Never {
+        var standardError = StandardError()
+        print("motionbench: \(message)", to: &standardError)
+        Glibc.exit(code)
+    }
+}
+
+/// Bad input found while running a command (not by the argument parser): exit code 2.
+struct BadInput: Error {
+    /// What was wrong, naming the input.
+    let message: String
+}
+
+/// Standard error as a `TextOutputStream`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var bytes = Array(string.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}

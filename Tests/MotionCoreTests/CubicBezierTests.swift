@@ -1,0 +1,165 @@
+import MotionCore
+import XCTest
+
+final class CubicBezierTests: XCTestCase {
+    private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws -> CubicBezier {
+        try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+
+    func testDevelopmentVectors() throws {
+        XCTAssertEqual(try curve(0.5, 1, 0.5, 1).value(at: 0.5), 0.875, accuracy: 1e-15)
+        XCTAssertEqual(try curve(0.5, 2, 0.5, 2).value(at: 0.5), 1.625, accuracy: 1e-15)
+        XCTAssertEqual(try curve(0.5, -1, 0.5, -1).value(at: 0.5), -0.625, accuracy: 1e-15)
+        XCTAssertEqual(try curve(0.42, 0, 0.58, 1).value(at: 0.5), 0.5, accuracy: 1e-15)
+    }
+
+    func testOvershootIntervalsMatchTheReferenceVectors() throws {
+        let above = try curve(0, 1.5, 1, 1.5)
+        XCTAssertLessThanOrEqual(above.value(at: 0.23368794 - 1e-7), 1)
+        XCTAssertGreaterThan(above.value(at: 0.23368794 + 1e-7), 1)
+        for x in stride(from: 0.234, to: 1, by: 0.001) { XCTAssertGreaterThan(above.value(at: x), 1, "x = \(x)") }
+        let below = try curve(0, -0.5, 1, -0.5)
+        for x in stride(from: 0.001, to: 0.766, by: 0.001) { XCTAssertLessThan(below.value(at: x), 0, "x = \(x)") }
+        XCTAssertLessThan(below.value(at: 0.766312060 - 1e-7), 0)
+        XCTAssertGreaterThanOrEqual(below.value(at: 0.766312060 + 1e-7), 0)
+    }
+
+    func testEndpointsAreExact() throws {
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<2_000 {
+            let c = try curve(.random(in: 0...1, using: &generator), .random(in: -5...5, using: &generator),
+                              .random(in: 0...1, using: &generator), .random(in: -5...5, using: &generator))
+            XCTAssertEqual(c.value(at: 0), 0)
+            XCTAssertEqual(c.value(at: 1), 1)
+            XCTAssertEqual(c.value(at: -0.0), 0)
+        }
+    }
+
+    func testSymmetricCurvesAreSymmetric() throws {
+        var generator = SplitMix64(seed: 12)
+        for _ in 0..<500 {
+            let x1 = Double.random(in: 0...1, using: &generator), y1 = Double.random(in: -1...2, using: &generator)
+            let c = try curve(x1, y1, 1 - x1, 1 - y1)
+            for _ in 0..<20 {
+                let x = Double.random(in: 0...1, using: &generator)
+                XCTAssertEqual(c.value(at: x), 1 - c.value(at: 1 - x), accuracy: 2e-15, "\(c) at \(x)")
+            }
+        }
+    }
+
+    func testOutputIsMonotoneWhenControlYValuesAreInUnitInterval() throws {
+        var generator = SplitMix64(seed: 13)
+        var curves = [try curve(1, 0, 0, 1), try curve(0, 1, 1, 0), try curve(0.99, 0, 0.01, 1), try curve(1, 1, 0, 0)]
+        curves += CubicBezier.applePresets.map(\.curve)
+        for _ in 0..<200 {
+            curves.append(try curve(.random(in: 0...1, using: &generator), .random(in: 0...1, using: &generator),
+                                    .random(in: 0...1, using: &generator), .random(in: 0...1, using: &generator)))
+        }
+        for c in curves {
+            var previous = c.value(at: 0)
+            for index in 1...20_000 {
+                let value = c.value(at: Double(index) / 20_000)
+                XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases before x = \(Double(index) / 20_000)")
+                previous = value
+            }
+            // Steps of 1e-12 across the frame switch at 0.5; ulp-sized steps next to the ends, where the solver's
+            // error is relative.
+            previous = c.value(at: 0.5 - 1e-10)
+            for index in -99...100 {
+                let x = 0.5 + Double(index) * 1e-12
+                let value = c.value(at: x)
+                XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases at x = \(x)")
+                previous = value
+            }
+            for start in [0.0, 1 - 128 * Double.ulpOfOne] {
+                var x = start
+                previous = c.value(at: x)
+                for _ in 0..<128 {
+                    x = x.nextUp
+                    let value = c.value(at: x)
+                    XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases at x = \(x)")
+                    previous = value
+                }
+            }
+        }
+    }
+
+    /// Around the interior vertical tangent of (1, 0, 0, 1) and the stationary inflection of (0, 1, 1, 0), where the
+    /// latter is flat below one ulp for |x − 0.5| < 4e-6, the output must not flicker at 1e-12 steps.
+    func testMonotoneNextToAnInteriorVerticalTangent() throws {
+        for c in [try curve(1, 0, 0, 1), try curve(0, 1, 1, 0), try curve(1, 1, 0, 0)] {
+            var previous = c.value(at: 0.5 - 1e-9)
+            for index in -999...1_000 {
+                let value = c.value(at: 0.5 + Double(index) * 1e-12)
+                XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases at 0.5 + \(index)e-12")
+                previous = value
+            }
+        }
+    }
+
+    func testExtrapolationFollowsCSSTangents() throws {
+        let ease = CubicBezier.ease
+        XCTAssertEqual(ease.value(at: -1), -0.4, accuracy: 1e-15)  // tangent P0-P1: 0.1/0.25
+        XCTAssertEqual(ease.value(at: 2), 1, accuracy: 0)  // x2 < 1, slope (1 - 1)/(1 - 0.25) = 0
+        XCTAssertEqual(CubicBezier.easeIn.value(at: -0.5), 0)  // x1 > 0 but y1 = 0: slope 0
+        XCTAssertEqual(CubicBezier.easeOut.value(at: -0.58), -1, accuracy: 1e-15)  // x1 = 0: tangent P0-P2
+        XCTAssertEqual(CubicBezier.easeIn.value(at: 1.5), 1 + 0.5 * (0 - 1) / (0.42 - 1), accuracy: 1e-15)  // x2 = 1
+        XCTAssertEqual(try curve(0, 0, 0, 1).value(at: -3), 0)  // x1 = x2 = 0: flat
+        XCTAssertEqual(try curve(1, 0, 1, 1).value(at: 3), 1)  // x1 = x2 = 1: flat
+        XCTAssertEqual(ease.slope(at: -1), 0.4, accuracy: 1e-15)
+        let steep = try curve(1e-300, 1e300, 0.5, 1)
+        XCTAssertTrue(steep.value(at: -0.5).isFinite)
+    }
+
+    func testSlopeMatchesFiniteDifferences() throws {
+        let c = try curve(0.3, -0.4, 0.7, 1.6)
+        for x in stride(from: 0.05, through: 0.95, by: 0.05) {
+            let h = 1e-6
+            let difference = (c.value(at: x + h) - c.value(at: x - h)) / (2 * h)
+            XCTAssertEqual(c.slope(at: x), difference, accuracy: 1e-6 * max(1, abs(difference)), "x = \(x)")
+        }
+        XCTAssertEqual(try curve(1, 0, 0, 1).slope(at: 0.5), .infinity)
+        XCTAssertEqual(try curve(1, 1, 0, 0).slope(at: 0.5), 1, accuracy: 1e-12)  // 0/0 resolved by L'Hôpital
+        XCTAssertEqual(CubicBezier.ease.slope(at: 0), 0.4, accuracy: 1e-15)
+    }
+
+    func testOutputRangeCoversSampledExtremes() throws {
+        for c in [try curve(0, 1.5, 1, 1.5), try curve(0.7, -0.5, 0.3, 1.5), try curve(0.5, -1, 0.5, 2), .ease] {
+            let samples = (0...10_000).map { c.value(at: Double($0) / 10_000) }
+            let range = c.outputRange
+            XCTAssertEqual(range.min, samples.min()!, accuracy: 1e-7)
+            XCTAssertEqual(range.max, samples.max()!, accuracy: 1e-7)
+            XCTAssertLessThanOrEqual(range.min, samples.min()!)
+            XCTAssertGreaterThanOrEqual(range.max, samples.max()!)
+        }
+        XCTAssertEqual(CubicBezier.easeInOut.outputRange.min, 0)
+        XCTAssertEqual(CubicBezier.easeInOut.outputRange.max, 1)
+    }
+
+    func testValidationNamesTheValueAndTheRule() {
+        XCTAssertThrowsError(try curve(1.1, 0, 1, 1)) { error in
+            XCTAssertEqual("\(error)", "cubic-bezier: x1 = 1.1 is outside [0, 1]")
+        }
+        XCTAssertThrowsError(try curve(0, 0, -0.1, 1)) { error in
+            XCTAssertEqual("\(error)", "cubic-bezier: x2 = -0.1 is outside [0, 1]")
+        }
+        XCTAssertThrowsError(try curve(0, .nan, 0, 1)) { error in
+            XCTAssertEqual("\(error)", "cubic-bezier: y1 = nan is not a finite number")
+        }
+        XCTAssertThrowsError(try curve(0, 0, 1, .infinity))
+    }
+
+    func testCoreAnimationPrecisionRoundsToFloat() throws {
+        let c = try CubicBezier.coreAnimation(0.42, 0, 0.58, 1)
+        XCTAssertEqual(c.x1, 0.41999998688697815)
+        XCTAssertEqual(c.x2, Double(Float(0.58)))
+        XCTAssertNotEqual(c.value(at: 0.3), CubicBezier.easeInOut.value(at: 0.3))
+        XCTAssertEqual(c.value(at: 0.3), CubicBezier.easeInOut.value(at: 0.3), accuracy: 1e-6)
+        XCTAssertThrowsError(try CubicBezier.coreAnimation(0.5, 1e300, 0.5, 1))
+    }
+
+    func testNaNInputPropagatesWithoutTrapping() {
+        XCTAssertTrue(CubicBezier.ease.value(at: .nan).isNaN)
+        XCTAssertTrue(CubicBezier.ease.slope(at: .nan).isNaN)
+    }
+}
