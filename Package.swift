@@ -50,6 +50,6 @@ let package = Package(
         ),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
-        .testTarget(name: "MotionBenchCLITests", dependencies: ["MotionCore"]),
+        .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore"]),
     ]
 )
