@@ -29,7 +29,7 @@ let package = Package(
         // Independent reference answers computed with GSL.
         .target(
             name: "MotionReference",
-            dependencies: ["CGSL", "MotionCore"]
+            dependencies: ["CGSL", "MotionCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
         // The thin command line.
         .executableTarget(
