@@ -41,13 +41,13 @@ public struct SpringPropagator: Sendable, Hashable {
     /// Advances `state` by one interval (position and velocity relative to its target), snapping to rest.
     @inlinable
     public func advance(_ state: inout SpringState) {
-        let x = state.position - state.target, rate = state.velocity
+        let x = state.displacement, rate = state.velocity
         var newX = a11 * x + a12 * rate, newRate = a21 * x + a22 * rate
         if abs(newX) < Self.restThreshold, abs(newRate) < restRate {
             newX = 0
             newRate = 0
         }
-        state.position = state.target + newX
+        state.displacement = newX
         state.velocity = newRate
     }
 
@@ -70,10 +70,11 @@ public struct SpringPropagator: Sendable, Hashable {
     }
 }
 
-/// The mutable state of one spring-driven value.
+/// The mutable state of one spring-driven value, kept as the displacement from its target so that it can decay all
+/// the way to rest (an absolute position would stop resolving the displacement at one ulp of the target).
 public struct SpringState: Sendable, Hashable {
-    /// Current position (any units; progress for a unit animation).
-    public var position: Double
+    /// Position − target (position units).
+    public var displacement: Double
     /// Current velocity in position units per second.
     public var velocity: Double
     /// Where the spring is pulling.
@@ -81,13 +82,17 @@ public struct SpringState: Sendable, Hashable {
 
     /// A state at `position` moving at `velocity` toward `target`.
     public init(position: Double, velocity: Double, target: Double) {
-        self.position = position
+        displacement = position - target
         self.velocity = velocity
         self.target = target
     }
 
-    /// Moves the target mid-flight, keeping position and velocity (the displacement shifts by old − new target).
+    /// Current position: target + displacement.
+    public var position: Double { target + displacement }
+
+    /// Moves the target mid-flight, keeping position and velocity: the displacement shifts by old − new target.
     public mutating func retarget(to newTarget: Double) {
+        displacement += target - newTarget
         target = newTarget
     }
 }
