@@ -5,21 +5,25 @@ import MotionCore
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Evaluate a timing curve at each input.",
+        abstract: "Evaluate a timing curve or a spring at each input.",
         discussion: """
-            SPEC is a timing function: linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1, y1, x2, y2), \
-            steps(n[, position]), step-start, step-end, linear(<stops>), default, easeIn, easeOut, easeInEaseOut. \
-            Inputs come from the arguments, or one per line on standard input when none are given; negative inputs \
-            are allowed. One output per line, in input order.
+            SPEC is a timing function (linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1, y1, x2, y2), \
+            steps(n[, position]), step-start, step-end, linear(<stops>), default, easeIn, easeOut, easeInEaseOut), \
+            whose input is progress, or a spring (spring(mass: m, stiffness: k, damping: c, initialVelocity: v), \
+            spring(m k c v), spring(response: R, dampingRatio: z), spring(duration: T, bounce: b), \
+            uikit-spring(...), android-spring(...), origami-spring(...), rn-spring(...), motion-spring(...), \
+            flutter-spring(...)), whose input is time in seconds and output progress. Inputs come from the \
+            arguments, or one per line on standard input when none are given; negative inputs are allowed. One \
+            output per line, in input order.
             """)
 
-    @Argument(help: "The curve, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)' or ease-in-out.")
+    @Argument(help: "The curve or spring, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)' or 'spring(duration: 0.5, bounce: 0.3)'.")
     var spec: String
 
     @Argument(parsing: .allUnrecognized, help: "Input progress values (read from standard input when omitted).")
     var inputs: [String] = []
 
-    @Flag(help: "Add the slope d(output)/d(input) as a second column.")
+    @Flag(help: "Add the slope d(output)/d(input), or a spring's velocity in progress units per second, as a second column.")
     var velocity = false
 
     @Option(help: "Output format: text, json or csv.")

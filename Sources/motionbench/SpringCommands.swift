@@ -1,0 +1,109 @@
+import ArgumentParser
+import MotionCore
+
+/// Parses SPEC as a spring, or explains that the command needs one.
+func parseSpring(_ spec: String, for command: String) throws -> Spring {
+    guard case .spring(let spring) = try MotionSpec(parsing: spec) else {
+        throw BadInput(message: "\(command): '\(spec)' is a timing curve; \(command) needs a spring, e.g. "
+                       + "'spring(mass: 1, stiffness: 100, damping: 10)'")
+    }
+    return spring
+}
+
+/// `motionbench convert SPEC`: a spring's parameters in every family.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Print a spring's parameters in every family.",
+        discussion: "Prints mass, stiffness, damping, dampingRatio, response (s), duration (s, SwiftUI's perceptual "
+            + "duration), bounce, initialVelocity (progress units per second) and regime.")
+
+    @Argument(help: "The spring, e.g. 'spring(duration: 0.5, bounce: 0.3)' or 'uikit-spring(duration: 0.4, dampingRatio: 0.7, initialVelocity: 0)'.")
+    var spec: String
+
+    @Option(help: "Output format: text (name value lines) or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let spring = try parseSpring(spec, for: "convert")
+        let numbers: [(String, Double)] = [
+            ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
+            ("dampingRatio", spring.dampingRatio), ("response", spring.response),
+            ("duration", spring.perceptualDuration), ("bounce", spring.bounce),
+            ("initialVelocity", spring.initialVelocity),
+        ]
+        let regime = spring.regime.rawValue
+        switch format {
+        case .json:
+            let fields = numbers.map { "  \"\($0)\": \(formatOutputNumber($1))" } + ["  \"regime\": \"\(regime)\""]
+            print("{\n" + fields.joined(separator: ",\n") + "\n}")
+        case .text, .csv:
+            let separator = format == .csv ? "," : " "
+            if format == .csv { print("name,value") }
+            for (name, value) in numbers { print("\(name)\(separator)\(formatOutputNumber(value))") }
+            print("regime\(separator)\(regime)")
+        }
+    }
+}
+
+/// `motionbench settle SPEC`: when the spring has settled.
+struct SettleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settle",
+        abstract: "Print a spring's settling time in seconds.",
+        discussion: """
+            MotionBench's definition: the first time after which |progress - 1| < epsilon holds forever (epsilon is \
+            a fraction of the distance), solved exactly. --all adds each library's own rule as 'name value' lines; \
+            frame-based rules are evaluated on the exact motion of a move of --distance units at --rate Hz. An \
+            undamped spring never settles: that is exit code 2.
+            """)
+
+    @Argument(help: "The spring.")
+    var spec: String
+
+    @Option(help: "Tolerance as a fraction of the distance, in (0, 1).")
+    var epsilon = 0.001
+
+    @Flag(help: "Add every library's definition.")
+    var all = false
+
+    @Option(help: "Distance of the move in points or pixels, for the rules with absolute thresholds (--all).")
+    var distance = 100.0
+
+    @Option(help: "Frame rate in Hz at which frame-based rules are checked (--all).")
+    var rate = 120.0
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let spring = try parseSpring(spec, for: "settle")
+        guard distance > 0, distance.isFinite else {
+            throw BadInput(message: "settle: --distance \(formatOutputNumber(distance)) must be a finite number > 0")
+        }
+        guard rate > 0, rate.isFinite else {
+            throw BadInput(message: "settle: --rate \(formatOutputNumber(rate)) must be a finite number > 0 Hz")
+        }
+        let ours = try spring.settlingTime(epsilon: epsilon)
+        var rows: [(String, Double?)] = [(SettlingDefinition.motionbench.rawValue, ours)]
+        if all {
+            for definition in SettlingDefinition.allCases where definition != .motionbench {
+                rows.append((definition.rawValue, definition.settlingTime(of: spring, distance: distance, frameRate: rate)))
+            }
+        }
+        let text = { (value: Double?) in value.map(formatOutputNumber) ?? "never" }
+        switch format {
+        case .json:
+            let fields = rows.map { "  \"\($0.0)\": \($0.1.map(formatOutputNumber) ?? "null")" }
+            print("{\n" + fields.joined(separator: ",\n") + "\n}")
+        case .text, .csv:
+            if !all {
+                print(formatOutputNumber(ours))
+                return
+            }
+            let separator = format == .csv ? "," : " "
+            if format == .csv { print("name,seconds") }
+            for (name, value) in rows { print("\(name)\(separator)\(text(value))") }
+        }
+    }
+}
