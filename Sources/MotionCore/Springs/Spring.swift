@@ -25,6 +25,8 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
     public let damping: Double
     /// Initial velocity in progress units per second, positive toward the target.
     public let initialVelocity: Double
+    /// The exact solution's coefficients, computed once.
+    public let solution: SpringSolution
 
     /// Creates a spring from Core Animation's parameters (`CASpringAnimation`: defaults m = 1, k = 100, c = 10, v = 0).
     /// - Throws: `InvalidParameterError` for a mass or stiffness that is not a finite positive number, a negative or
@@ -46,6 +48,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         self.stiffness = stiffness
         self.damping = damping
         self.initialVelocity = initialVelocity
+        solution = SpringSolution(mass: mass, stiffness: stiffness, damping: damping)
     }
 
     /// The same spring with another initial velocity (progress units per second).

@@ -23,8 +23,13 @@ public struct SpringSolution: Sendable, Hashable {
 
     /// The solution for `spring`'s coefficients.
     public init(_ spring: Spring) {
-        let lambda = spring.damping / (2 * spring.mass)
-        let omegaSquared = spring.stiffness / spring.mass
+        self.init(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+    }
+
+    /// The solution for mass m, stiffness k and damping c (validated by `Spring`).
+    init(mass: Double, stiffness: Double, damping: Double) {
+        let lambda = damping / (2 * mass)
+        let omegaSquared = stiffness / mass
         decayRate = lambda
         naturalFrequencySquared = omegaSquared
         // (ω0 − λ)(ω0 + λ) avoids cancelling λ² against ω0² when ζ is close to 1.
@@ -37,15 +42,9 @@ public struct SpringSolution: Sendable, Hashable {
         let q = frequencyDiscriminant, lambda = decayRate
         let z = q * t * t
         if abs(z) <= 0.25 {
-            // cos(√z) and sin(√z)/√z (or cosh, sinh) as series in z: terms fall below 2^-60 by n = 9.
-            var cosine = 1.0, sine = 1.0, term = 1.0
-            for n in 1...9 {
-                term *= -z / Double((2 * n - 1) * (2 * n))
-                cosine += term
-                sine += term / Double(2 * n + 1)
-            }
             let decay = Double.exp(-lambda * t)
-            return (decay * cosine, decay * sine * t)
+            if z == 0 { return (decay, decay * t) }
+            return (decay * Self.cosineSeries(z), decay * Self.sineSeries(z) * t)
         }
         if q > 0 {
             let frequency = q.squareRoot()
@@ -58,6 +57,38 @@ public struct SpringSolution: Sendable, Hashable {
         return (0.5 * slow * (1 + ratio), 0.5 * slow * (1 - ratio) / rate)
     }
 
+    /// cos(√z) (cosh(√−z) for z < 0) as Σ (−z)ⁿ/(2n)!, n ≤ 9, in Horner form: exact to rounding for |z| ≤ 1/4.
+    @inlinable
+    static func cosineSeries(_ z: Double) -> Double {
+        let w = -z
+        var sum = 1.0 / 6_402_373_705_728_000  // 1/18!
+        sum = sum * w + 1.0 / 20_922_789_888_000  // 1/16!
+        sum = sum * w + 1.0 / 87_178_291_200  // 1/14!
+        sum = sum * w + 1.0 / 479_001_600  // 1/12!
+        sum = sum * w + 1.0 / 3_628_800  // 1/10!
+        sum = sum * w + 1.0 / 40_320  // 1/8!
+        sum = sum * w + 1.0 / 720  // 1/6!
+        sum = sum * w + 1.0 / 24  // 1/4!
+        sum = sum * w + 0.5  // 1/2!
+        return sum * w + 1
+    }
+
+    /// sin(√z)/√z (sinh(√−z)/√−z for z < 0) as Σ (−z)ⁿ/(2n + 1)!, n ≤ 9, in Horner form.
+    @inlinable
+    static func sineSeries(_ z: Double) -> Double {
+        let w = -z
+        var sum = 1.0 / 121_645_100_408_832_000  // 1/19!
+        sum = sum * w + 1.0 / 355_687_428_096_000  // 1/17!
+        sum = sum * w + 1.0 / 1_307_674_368_000  // 1/15!
+        sum = sum * w + 1.0 / 6_227_020_800  // 1/13!
+        sum = sum * w + 1.0 / 39_916_800  // 1/11!
+        sum = sum * w + 1.0 / 362_880  // 1/9!
+        sum = sum * w + 1.0 / 5_040  // 1/7!
+        sum = sum * w + 1.0 / 120  // 1/5!
+        sum = sum * w + 1.0 / 6  // 1/3!
+        return sum * w + 1
+    }
+
     /// Displacement and its rate at time `t` from displacement `x0` and rate `rate0` at time 0.
     public func state(at t: Double, displacement x0: Double, rate rate0: Double) -> (displacement: Double, rate: Double) {
         let (ec, es) = propagatorTerms(at: t)
@@ -67,9 +98,6 @@ public struct SpringSolution: Sendable, Hashable {
 }
 
 extension Spring {
-    /// The exact solution's coefficients.
-    public var solution: SpringSolution { SpringSolution(self) }
-
     /// Progress at `time` seconds: 0 at the start, 1 at the target; 0 for negative times.
     public func progress(at time: Double) -> Double {
         guard time > 0 else { return 0 }
