@@ -68,7 +68,8 @@ extension Spring {
             guard amplitude > Self.uikitEnvelopeThreshold else { return nil }
             return Double.log(amplitude / Self.uikitEnvelopeThreshold) / (ratio * omega)
         }
-        // Critical: e^{−ωT}((ω − s)T + 1) is largest at T = max(0, −s/(ω(ω − s)))... search from there outwards.
+        // Critical: the envelope equals 1 at T = 0 and tends to 0; double T until it is below 0.001, keeping the
+        // last point above it as the lower end of the bracket.
         var lower = 0.0, upper = 1 / omega
         var doublings = 0
         while excess(upper) >= 0, doublings < 200 {
