@@ -34,7 +34,7 @@ struct EvalCommand: ParsableCommand {
         // `--` ends options; argument-parser leaves it among the unrecognized inputs.
         let arguments = inputs.first == "--" ? Array(inputs.dropFirst()) : inputs
         let texts = arguments.isEmpty ? Self.standardInputLines() : arguments
-        let numbers = try texts.map(Self.parseInput)
+        let numbers = try texts.map { try Self.parseInput($0, command: "eval") }
         var table = NumberTable(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"])
         for input in numbers {
             let (value, slope) = motion.evaluate(at: input)
@@ -56,13 +56,13 @@ struct EvalCommand: ParsableCommand {
         return lines
     }
 
-    /// A finite number, or `BadInput` naming the text.
-    static func parseInput(_ text: String) throws -> Double {
+    /// A finite number, or `BadInput` naming the text and the command.
+    static func parseInput(_ text: String, command: String) throws -> Double {
         guard let value = Double(text.trimmingWhitespace()) else {
-            throw BadInput(message: "eval: input '\(text)' is not a number")
+            throw BadInput(message: "\(command): input '\(text)' is not a number")
         }
         guard value.isFinite else {
-            throw BadInput(message: "eval: input '\(text)' is not finite; inputs must be finite numbers")
+            throw BadInput(message: "\(command): input '\(text)' is not finite; inputs must be finite numbers")
         }
         return value
     }

@@ -1,0 +1,139 @@
+import ArgumentParser
+import MotionCore
+
+/// `motionbench timing [options] [TIME...]`: phase, current iteration and progress at each local time.
+struct TimingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timing",
+        abstract: "Evaluate the timing model at each time.",
+        discussion: """
+            Prints 'phase iteration progress' per time: phase is before, active, after or idle; iteration is the \
+            zero-based current iteration (inf after an infinite run, null when the effect does not apply); progress \
+            is the eased directed progress (null when the effect does not apply). Web Animations options describe an \
+            effect at a local time; Core Animation options (--begin-time, --speed, --time-offset, --repeat-count, \
+            --repeat-duration, --autoreverses, --fill-mode, --removed-on-completion) describe a CAMediaTiming node, \
+            and TIME is then the parent time. The two sets cannot be mixed; --duration and --easing belong to both. \
+            Unlike Core Animation, removedOnCompletion defaults to false here so that a fill mode shows; pass \
+            --removed-on-completion to model Core Animation's default.
+            """)
+
+    @Argument(parsing: .allUnrecognized, help: "Times (read from standard input when omitted).")
+    var times: [String] = []
+
+    @Option(parsing: .unconditional, help: "Iteration duration (≥ 0; inf allowed for Web Animations).")
+    var duration: String = "1"
+    @Option(parsing: .unconditional, help: "Iteration count (≥ 0, or inf).")
+    var iterations: String?
+    @Option(name: .customLong("iteration-start"), parsing: .unconditional, help: "Iteration start (≥ 0).")
+    var iterationStart: Double?
+    @Option(parsing: .unconditional, help: "Start delay.")
+    var delay: Double?
+    @Option(name: .customLong("end-delay"), parsing: .unconditional, help: "End delay.")
+    var endDelay: Double?
+    @Option(help: "Fill: none, forwards, backwards or both.")
+    var fill: String?
+    @Option(help: "Direction: normal, reverse, alternate or alternate-reverse.")
+    var direction: String?
+    @Option(name: .customLong("playback-rate"), parsing: .unconditional, help: "Playback rate; only its sign matters at the boundaries.")
+    var playbackRate: Double?
+    @Option(help: "Easing applied to the directed progress (a timing-function spec).")
+    var easing: String = "linear"
+
+    @Option(name: .customLong("begin-time"), parsing: .unconditional, help: "Core Animation beginTime (parent seconds).")
+    var beginTime: Double?
+    @Option(parsing: .unconditional, help: "Core Animation speed.")
+    var speed: Double?
+    @Option(name: .customLong("time-offset"), parsing: .unconditional, help: "Core Animation timeOffset (local seconds).")
+    var timeOffset: Double?
+    @Option(name: .customLong("repeat-count"), parsing: .unconditional, help: "Core Animation repeatCount (inf repeats forever).")
+    var repeatCount: String?
+    @Option(name: .customLong("repeat-duration"), parsing: .unconditional, help: "Core Animation repeatDuration.")
+    var repeatDuration: Double?
+    @Flag(help: "Core Animation autoreverses.")
+    var autoreverses = false
+    @Option(name: .customLong("fill-mode"), help: "Core Animation fillMode: removed, forwards, backwards or both.")
+    var fillMode: String?
+    @Flag(name: .customLong("removed-on-completion"), help: "Core Animation removedOnCompletion (default here: false).")
+    var removedOnCompletion = false
+
+    @Option(help: "Output format: text, json or csv.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let easing = try TimingFunction(spec: self.easing)
+        let duration = try Self.number(self.duration, "--duration")
+        let usesCoreAnimation = beginTime != nil || speed != nil || timeOffset != nil || repeatCount != nil
+            || repeatDuration != nil || autoreverses || fillMode != nil || removedOnCompletion
+        let usesWebAnimations = iterations != nil || iterationStart != nil || delay != nil || endDelay != nil
+            || fill != nil || direction != nil || playbackRate != nil
+        if usesCoreAnimation, usesWebAnimations {
+            throw BadInput(message: "timing: Core Animation options (--begin-time, --speed, ...) cannot be mixed with "
+                           + "Web Animations options (--iterations, --fill, --direction, ...)")
+        }
+        let evaluate: (Double) -> TimingResult
+        if usesCoreAnimation {
+            guard let mode = MediaTiming.FillMode(rawValue: fillMode ?? "removed") else {
+                throw BadInput(message: "timing: --fill-mode '\(fillMode!)' is not one of removed, forwards, backwards, both")
+            }
+            let count = try repeatCount.map { try Self.number($0, "--repeat-count") } ?? 0
+            let timing = try MediaTiming(
+                beginTime: beginTime ?? 0, duration: duration, speed: speed ?? 1, timeOffset: timeOffset ?? 0,
+                repeatCount: count.isInfinite ? MediaTiming.forever : count, repeatDuration: repeatDuration ?? 0,
+                autoreverses: autoreverses, fillMode: mode, removedOnCompletion: removedOnCompletion,
+                timingFunction: easing)
+            evaluate = { timing.evaluate(parentTime: $0) }
+        } else {
+            guard let fillValue = EffectTiming.Fill(rawValue: fill ?? "none") else {
+                throw BadInput(message: "timing: --fill '\(fill!)' is not one of none, forwards, backwards, both")
+            }
+            guard let directionValue = EffectTiming.Direction(rawValue: direction ?? "normal") else {
+                throw BadInput(message: "timing: --direction '\(direction!)' is not one of normal, reverse, "
+                               + "alternate, alternate-reverse")
+            }
+            if let playbackRate, !playbackRate.isFinite {
+                throw BadInput(message: "timing: --playback-rate must be a finite number")
+            }
+            let timing = try EffectTiming(
+                duration: duration, iterations: try iterations.map { try Self.number($0, "--iterations") } ?? 1,
+                iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: fillValue,
+                direction: directionValue, playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
+            evaluate = { timing.evaluate(at: $0) }
+        }
+        let arguments = times.first == "--" ? Array(times.dropFirst()) : times
+        let inputs = try (arguments.isEmpty ? EvalCommand.standardInputLines() : arguments).map { try EvalCommand.parseInput($0, command: "timing") }
+        let rows = inputs.map { time -> (Double, TimingResult) in (time, evaluate(time)) }
+        print(Self.render(rows, as: format), terminator: "")
+    }
+
+    /// A number that may be written `inf`; NaN is rejected.
+    static func number(_ text: String, _ option: String) throws -> Double {
+        let value: Double? = text == "inf" || text == "infinity" ? .infinity : Double(text)
+        guard let value, !value.isNaN else {
+            throw BadInput(message: "timing: \(option) '\(text)' is not a number")
+        }
+        return value
+    }
+
+    static func render(_ rows: [(Double, TimingResult)], as format: OutputFormat) -> String {
+        func iteration(_ value: Double?) -> String {
+            guard let value else { return "null" }
+            return value.isInfinite ? "inf" : String(Int64(value))
+        }
+        func progress(_ value: Double?) -> String { value.map(formatOutputNumber) ?? "null" }
+        switch format {
+        case .text:
+            return rows.map { "\($1.phase.rawValue) \(iteration($1.currentIteration)) \(progress($1.progress))\n" }.joined()
+        case .csv:
+            return "time,phase,iteration,progress\n" + rows.map {
+                "\(formatOutputNumber($0)),\($1.phase.rawValue),\(iteration($1.currentIteration)),\(progress($1.progress))\n"
+            }.joined()
+        case .json:
+            let objects = rows.map { time, result in
+                let iterationText = result.currentIteration.map { $0.isInfinite ? "\"inf\"" : String(Int64($0)) } ?? "null"
+                return "  {\"time\": \(formatOutputNumber(time)), \"phase\": \"\(result.phase.rawValue)\", "
+                    + "\"iteration\": \(iterationText), \"progress\": \(progress(result.progress))}"
+            }
+            return "[\n" + objects.joined(separator: ",\n") + (objects.isEmpty ? "]\n" : "\n]\n")
+        }
+    }
+}
