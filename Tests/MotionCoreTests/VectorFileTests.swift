@@ -16,6 +16,17 @@ final class VectorFileTests: XCTestCase {
         }
     }
 
+    /// Rows of a vector file whose fields are separated by `separator` (for specs that contain commas).
+    static func rowsSeparated(by separator: Character, of name: String, columns: Int) throws -> [[String]] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/vectors/\(name)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("#"), "\(name) must name its source in a header comment")
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { line in
+            line.split(separator: separator, maxSplits: columns - 1, omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
     func testCubicBezierVectors() throws {
         let rows = try Self.rows(of: "cubic-bezier.csv", columns: 8)
         XCTAssertGreaterThanOrEqual(rows.count, 10)
