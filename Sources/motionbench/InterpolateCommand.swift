@@ -1,0 +1,45 @@
+import ArgumentParser
+import MotionCore
+
+/// `motionbench interpolate FROM TO [P...]`: interpolated transforms as `matrix3d(...)`.
+struct InterpolateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "interpolate",
+        abstract: "Interpolate two CSS transform lists.",
+        discussion: """
+            FROM and TO are CSS transform lists (none, matrix(), matrix3d(), translate…, scale…, rotate…, skew…, \
+            perspective()). Matching lists interpolate function by function (none counts as the identity list); \
+            otherwise whole matrices are decomposed as CSS Transforms 2 describes (the 2-D path for 2-D matrices), \
+            with a discrete flip at 0.5 when a matrix is singular. Prints matrix3d(m11, …, m44), CATransform3D's \
+            field order, for each progress P (from the arguments, or one per line on standard input).
+            """)
+
+    @Argument(help: "The start transform list, e.g. 'rotateY(0deg)'.")
+    var from: String
+
+    @Argument(help: "The end transform list, e.g. 'perspective(1500px) rotateY(-180deg)'.")
+    var to: String
+
+    @Argument(parsing: .allUnrecognized, help: "Progress values (read from standard input when omitted).")
+    var progress: [String] = []
+
+    @Option(help: "Output format: text (one matrix3d per line), json or csv (16 columns m11…m44).")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let start = try TransformList(spec: from), end = try TransformList(spec: to)
+        let arguments = progress.first == "--" ? Array(progress.dropFirst()) : progress
+        let values = try (arguments.isEmpty ? EvalCommand.standardInputLines() : arguments)
+            .map { try EvalCommand.parseInput($0, command: "interpolate") }
+        let matrices = values.map { TransformList.interpolate(from: start, to: end, at: $0) }
+        switch format {
+        case .text:
+            for matrix in matrices { print(matrix.description) }
+        case .csv, .json:
+            let names = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
+            let table = NumberTable(columns: ["progress"] + names,
+                                    rows: zip(values, matrices).map { [$0] + $1.entries })
+            print(table.rendered(as: format), terminator: "")
+        }
+    }
+}
