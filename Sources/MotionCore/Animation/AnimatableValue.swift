@@ -21,6 +21,7 @@ public protocol VectorAnimatableValue: AnimatableValue {
 
 extension VectorAnimatableValue {
     /// Linear interpolation a + (b − a)·p.
+    @inlinable
     public func interpolated(to other: Self, at progress: Double) -> Self {
         adding(other.subtracting(self).scaled(by: progress))
     }
@@ -28,6 +29,7 @@ extension VectorAnimatableValue {
 
 extension AnimatableValue {
     /// `delta` added `count` times to `self` (by repeated doubling, so large repeat counts stay cheap).
+    @inlinable
     public func accumulating(_ delta: Self, times count: Int) -> Self {
         var result = self, power = delta, remaining = max(count, 0)
         while remaining > 0 {
@@ -40,16 +42,18 @@ extension AnimatableValue {
 }
 
 extension Double: VectorAnimatableValue {
+    /// a + (b − a)·p.
+    @inlinable public func interpolated(to other: Double, at progress: Double) -> Double { self + (other - self) * progress }
     /// 0.
-    public static var zero: Double { 0 }
+    @inlinable public static var zero: Double { 0 }
     /// Sum.
-    public func adding(_ other: Double) -> Double { self + other }
+    @inlinable public func adding(_ other: Double) -> Double { self + other }
     /// Difference.
-    public func subtracting(_ other: Double) -> Double { self - other }
+    @inlinable public func subtracting(_ other: Double) -> Double { self - other }
     /// |self − other|.
-    public func distance(to other: Double) -> Double { abs(self - other) }
+    @inlinable public func distance(to other: Double) -> Double { abs(self - other) }
     /// Product.
-    public func scaled(by factor: Double) -> Double { self * factor }
+    @inlinable public func scaled(by factor: Double) -> Double { self * factor }
 }
 
 /// A point in points (x, y).
@@ -61,13 +65,13 @@ public struct Point: VectorAnimatableValue, Hashable {
     /// (0, 0).
     public static let zero = Point(x: 0, y: 0)
     /// Component-wise sum.
-    public func adding(_ o: Point) -> Point { Point(x: x + o.x, y: y + o.y) }
+    @inlinable public func adding(_ o: Point) -> Point { Point(x: x + o.x, y: y + o.y) }
     /// Component-wise difference.
-    public func subtracting(_ o: Point) -> Point { Point(x: x - o.x, y: y - o.y) }
+    @inlinable public func subtracting(_ o: Point) -> Point { Point(x: x - o.x, y: y - o.y) }
     /// Euclidean distance.
-    public func distance(to o: Point) -> Double { ((x - o.x) * (x - o.x) + (y - o.y) * (y - o.y)).squareRoot() }
+    @inlinable public func distance(to o: Point) -> Double { ((x - o.x) * (x - o.x) + (y - o.y) * (y - o.y)).squareRoot() }
     /// Scaled components.
-    public func scaled(by f: Double) -> Point { Point(x: x * f, y: y * f) }
+    @inlinable public func scaled(by f: Double) -> Point { Point(x: x * f, y: y * f) }
 }
 
 /// A size in points (width, height).
@@ -79,15 +83,15 @@ public struct Size: VectorAnimatableValue, Hashable {
     /// 0 × 0.
     public static let zero = Size(width: 0, height: 0)
     /// Component-wise sum.
-    public func adding(_ o: Size) -> Size { Size(width: width + o.width, height: height + o.height) }
+    @inlinable public func adding(_ o: Size) -> Size { Size(width: width + o.width, height: height + o.height) }
     /// Component-wise difference.
-    public func subtracting(_ o: Size) -> Size { Size(width: width - o.width, height: height - o.height) }
+    @inlinable public func subtracting(_ o: Size) -> Size { Size(width: width - o.width, height: height - o.height) }
     /// Euclidean distance.
-    public func distance(to o: Size) -> Double {
+    @inlinable public func distance(to o: Size) -> Double {
         ((width - o.width) * (width - o.width) + (height - o.height) * (height - o.height)).squareRoot()
     }
     /// Scaled components.
-    public func scaled(by f: Double) -> Size { Size(width: width * f, height: height * f) }
+    @inlinable public func scaled(by f: Double) -> Size { Size(width: width * f, height: height * f) }
 }
 
 /// A rectangle in points: origin and size.
@@ -101,16 +105,16 @@ public struct Rect: VectorAnimatableValue, Hashable {
     /// The empty rectangle at the origin.
     public static let zero = Rect(origin: .zero, size: .zero)
     /// Component-wise sum.
-    public func adding(_ o: Rect) -> Rect { Rect(origin: origin.adding(o.origin), size: size.adding(o.size)) }
+    @inlinable public func adding(_ o: Rect) -> Rect { Rect(origin: origin.adding(o.origin), size: size.adding(o.size)) }
     /// Component-wise difference.
-    public func subtracting(_ o: Rect) -> Rect { Rect(origin: origin.subtracting(o.origin), size: size.subtracting(o.size)) }
+    @inlinable public func subtracting(_ o: Rect) -> Rect { Rect(origin: origin.subtracting(o.origin), size: size.subtracting(o.size)) }
     /// Euclidean distance over the four components.
-    public func distance(to o: Rect) -> Double {
+    @inlinable public func distance(to o: Rect) -> Double {
         let a = origin.distance(to: o.origin), b = size.distance(to: o.size)
         return (a * a + b * b).squareRoot()
     }
     /// Scaled components.
-    public func scaled(by f: Double) -> Rect { Rect(origin: origin.scaled(by: f), size: size.scaled(by: f)) }
+    @inlinable public func scaled(by f: Double) -> Rect { Rect(origin: origin.scaled(by: f), size: size.scaled(by: f)) }
 }
 
 /// An RGBA colour with components in [0, 1] (not premultiplied; interpolated component-wise, as Core Animation does
@@ -125,20 +129,20 @@ public struct RGBAColor: VectorAnimatableValue, Hashable {
     /// Transparent black (all zero).
     public static let zero = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
     /// Component-wise sum.
-    public func adding(_ o: RGBAColor) -> RGBAColor {
+    @inlinable public func adding(_ o: RGBAColor) -> RGBAColor {
         RGBAColor(red: red + o.red, green: green + o.green, blue: blue + o.blue, alpha: alpha + o.alpha)
     }
     /// Component-wise difference.
-    public func subtracting(_ o: RGBAColor) -> RGBAColor {
+    @inlinable public func subtracting(_ o: RGBAColor) -> RGBAColor {
         RGBAColor(red: red - o.red, green: green - o.green, blue: blue - o.blue, alpha: alpha - o.alpha)
     }
     /// Euclidean distance over the four components.
-    public func distance(to o: RGBAColor) -> Double {
+    @inlinable public func distance(to o: RGBAColor) -> Double {
         let d = subtracting(o)
         return (d.red * d.red + d.green * d.green + d.blue * d.blue + d.alpha * d.alpha).squareRoot()
     }
     /// Scaled components.
-    public func scaled(by f: Double) -> RGBAColor {
+    @inlinable public func scaled(by f: Double) -> RGBAColor {
         RGBAColor(red: red * f, green: green * f, blue: blue * f, alpha: alpha * f)
     }
 }
@@ -153,14 +157,14 @@ extension Transform3D: AnimatableValue {
     /// Concatenation, `CATransform3DConcat(other, self)`: with `self` the model transform and `other` an additive
     /// animation's value, the animated transform applies first, then the model's (an assumption: Core Animation
     /// documents that additive transforms combine, not in which order).
-    public func adding(_ other: Transform3D) -> Transform3D { other.concatenating(self) }
+    @inlinable public func adding(_ other: Transform3D) -> Transform3D { other.concatenating(self) }
     /// The transform d with other.adding(d) == self, i.e. d = self·other⁻¹ (identity when other is singular).
-    public func subtracting(_ other: Transform3D) -> Transform3D {
+    @inlinable public func subtracting(_ other: Transform3D) -> Transform3D {
         guard let inverse = other.inverted() else { return .identity }
         return concatenating(inverse)
     }
     /// Largest entry difference (a simple, monotone measure for paced keyframes).
-    public func distance(to other: Transform3D) -> Double {
+    @inlinable public func distance(to other: Transform3D) -> Double {
         zip(entries, other.entries).map { abs($0 - $1) }.max() ?? 0
     }
 }

@@ -30,6 +30,7 @@ public struct BasicAnimation<Value: AnimatableValue>: Sendable {
     }
 
     /// The start and end values given the current (model) value.
+    @inlinable
     public func endpoints(current: Value) -> (start: Value, end: Value) {
         switch (from, to, by) {
         case let (from?, to?, _): (from, to)
@@ -43,6 +44,7 @@ public struct BasicAnimation<Value: AnimatableValue>: Sendable {
     }
 
     /// The value at eased progress `progress` in completed cycle `cycle`, for a current value `current`.
+    @inlinable
     public func value(progress: Double, cycle: Int, current: Value) -> Value {
         let (start, end) = endpoints(current: current)
         var value = start.interpolated(to: end, at: progress)
@@ -51,6 +53,7 @@ public struct BasicAnimation<Value: AnimatableValue>: Sendable {
     }
 
     /// The presentation value at `parentTime`, or `nil` when the animation does not apply then.
+    @inlinable
     public func value(atParentTime parentTime: Double?, current: Value) -> Value? {
         let result = timing.evaluate(parentTime: parentTime)
         guard let progress = result.progress else { return nil }
@@ -58,6 +61,7 @@ public struct BasicAnimation<Value: AnimatableValue>: Sendable {
     }
 
     /// Completed repeat cycles (an autoreverse cycle is two engine iterations).
+    @inlinable
     func completedCycles(_ result: TimingResult) -> Int {
         guard let iteration = result.currentIteration, iteration.isFinite else { return 0 }
         let cycles = timing.autoreverses ? (iteration / 2).rounded(.down) : iteration

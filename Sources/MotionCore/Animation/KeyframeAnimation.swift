@@ -28,7 +28,7 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
     /// Adds (last − first) for every completed cycle.
     public let isCumulative: Bool
     /// For cubic modes: the value on segment i at local progress u.
-    private let cubicSegment: (@Sendable (Int, Double) -> Value)?
+    @usableFromInline let cubicSegment: (@Sendable (Int, Double) -> Value)?
 
     /// Creates a keyframe animation.
     /// - Throws: for no values; a keyTimes or timingFunctions count that does not match the values; key times outside
@@ -100,6 +100,7 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
     }
 
     /// The value at (eased) animation progress `progress` in [0, 1].
+    @inlinable
     public func value(atProgress progress: Double) -> Value {
         let count = values.count
         if count == 1 { return values[0] }
@@ -120,6 +121,7 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
     }
 
     /// The presentation value at `parentTime`, or `nil` when the animation does not apply.
+    @inlinable
     public func value(atParentTime parentTime: Double?, current: Value) -> Value? {
         let result = timing.evaluate(parentTime: parentTime)
         guard let progress = result.progress else { return nil }

@@ -4,26 +4,59 @@ import RealModule
 /// sits in m41…m43, and perspective in m34 = −1/d (w' = 1 − z/d). CSS `matrix3d(a1, …, a16)` lists the same sixteen
 /// numbers in the same order, m11, m12, …, m44.
 public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
-    /// The entries in row-major order: m11, m12, m13, m14, m21, …, m44.
-    public var entries: [Double]
+    /// The sixteen entries, stored inline so that building and combining transforms never allocates.
+    @usableFromInline var storage: InlineArray<16, Double>
+
+    /// The entries in row-major order: m11, m12, m13, m14, m21, …, m44 (a copy; set replaces all 16).
+    public var entries: [Double] {
+        get { (0..<16).map { storage[$0] } }
+        set {
+            precondition(newValue.count == 16, "a Transform3D has 16 entries")
+            for index in 0..<16 { storage[index] = newValue[index] }
+        }
+    }
 
     /// The matrix with `entries` in row-major order (m11…m44); `nil` unless there are 16 finite numbers.
     public init?(entries: [Double]) {
         guard entries.count == 16, entries.allSatisfy(\.isFinite) else { return nil }
-        self.entries = entries
+        storage = InlineArray(repeating: 0)
+        for index in 0..<16 { storage[index] = entries[index] }
     }
 
-    private init(unchecked entries: [Double]) {
-        self.entries = entries
+    @usableFromInline
+    init(storage: InlineArray<16, Double>) {
+        self.storage = storage
     }
 
     /// The identity.
-    public static let identity = Transform3D(unchecked: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    public static let identity: Transform3D = {
+        var storage = InlineArray<16, Double>(repeating: 0)
+        for index in [0, 5, 10, 15] { storage[index] = 1 }
+        return Transform3D(storage: storage)
+    }()
 
     /// Entry m(row, column), rows and columns numbered 1…4.
+    @inlinable
     public subscript(row: Int, column: Int) -> Double {
-        get { entries[(row - 1) * 4 + column - 1] }
-        set { entries[(row - 1) * 4 + column - 1] = newValue }
+        get { storage[(row - 1) * 4 + column - 1] }
+        set { storage[(row - 1) * 4 + column - 1] = newValue }
+    }
+
+    /// Entry at row-major index 0…15.
+    @inlinable
+    public subscript(index: Int) -> Double {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    /// Equal when all sixteen entries are.
+    public static func == (lhs: Transform3D, rhs: Transform3D) -> Bool {
+        (0..<16).allSatisfy { lhs.storage[$0] == rhs.storage[$0] }
+    }
+
+    /// Hashes the entries.
+    public func hash(into hasher: inout Hasher) {
+        for index in 0..<16 { hasher.combine(storage[index]) }
     }
 
     /// Translation by (x, y, z) in points.
@@ -48,12 +81,17 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
         let (ux, uy, uz) = (x / length, y / length, z / length)
         let half = angle / 2
         let sc = Double.sin(half) * Double.cos(half), sq = Double.sin(half) * Double.sin(half)
-        return Transform3D(unchecked: [
-            1 - 2 * (uy * uy + uz * uz) * sq, 2 * (ux * uy * sq + uz * sc), 2 * (ux * uz * sq - uy * sc), 0,
-            2 * (ux * uy * sq - uz * sc), 1 - 2 * (ux * ux + uz * uz) * sq, 2 * (uy * uz * sq + ux * sc), 0,
-            2 * (ux * uz * sq + uy * sc), 2 * (uy * uz * sq - ux * sc), 1 - 2 * (ux * ux + uy * uy) * sq, 0,
-            0, 0, 0, 1,
-        ])
+        var matrix = identity
+        matrix[0] = 1 - 2 * (uy * uy + uz * uz) * sq
+        matrix[1] = 2 * (ux * uy * sq + uz * sc)
+        matrix[2] = 2 * (ux * uz * sq - uy * sc)
+        matrix[4] = 2 * (ux * uy * sq - uz * sc)
+        matrix[5] = 1 - 2 * (ux * ux + uz * uz) * sq
+        matrix[6] = 2 * (uy * uz * sq + ux * sc)
+        matrix[8] = 2 * (ux * uz * sq + uy * sc)
+        matrix[9] = 2 * (uy * uz * sq - ux * sc)
+        matrix[10] = 1 - 2 * (ux * ux + uy * uy) * sq
+        return matrix
     }
 
     /// Perspective with the viewer at distance `distance` points: m34 = −1/distance (the identity for distance ≤ 0
@@ -74,44 +112,39 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
 
     /// This transform followed by `other` (`CATransform3DConcat(self, other)`): p·self·other.
     public func concatenating(_ other: Transform3D) -> Transform3D {
-        var result = [Double](repeating: 0, count: 16)
+        var result = Transform3D(storage: InlineArray(repeating: 0))
         for row in 0..<4 {
             for column in 0..<4 {
                 var sum = 0.0
-                for k in 0..<4 { sum += entries[row * 4 + k] * other.entries[k * 4 + column] }
-                result[row * 4 + column] = sum
+                for k in 0..<4 { sum += storage[row * 4 + k] * other.storage[k * 4 + column] }
+                result.storage[row * 4 + column] = sum
             }
         }
-        return Transform3D(unchecked: result)
+        return result
     }
 
-    /// The determinant.
+    /// The determinant (cofactor expansion along the first row, 2×2 minors of the lower rows).
     public var determinant: Double {
-        func minor(_ rows: [Int], _ columns: [Int]) -> Double {
-            if rows.count == 1 { return entries[rows[0] * 4 + columns[0]] }
-            var sum = 0.0
-            for (index, column) in columns.enumerated() {
-                let sign: Double = index % 2 == 0 ? 1 : -1
-                var rest = columns
-                rest.remove(at: index)
-                sum += sign * entries[rows[0] * 4 + column] * minor(Array(rows.dropFirst()), rest)
-            }
-            return sum
-        }
-        return minor([0, 1, 2, 3], [0, 1, 2, 3])
+        let m = self
+        let s0 = m[0] * m[5] - m[4] * m[1], s1 = m[0] * m[6] - m[4] * m[2], s2 = m[0] * m[7] - m[4] * m[3]
+        let s3 = m[1] * m[6] - m[5] * m[2], s4 = m[1] * m[7] - m[5] * m[3], s5 = m[2] * m[7] - m[6] * m[3]
+        let c5 = m[10] * m[15] - m[14] * m[11], c4 = m[9] * m[15] - m[13] * m[11], c3 = m[9] * m[14] - m[13] * m[10]
+        let c2 = m[8] * m[15] - m[12] * m[11], c1 = m[8] * m[14] - m[12] * m[10], c0 = m[8] * m[13] - m[12] * m[9]
+        return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
     }
 
     /// The inverse by Gauss–Jordan elimination with partial pivoting; `nil` when singular.
     public func inverted() -> Transform3D? {
-        var a = entries, inverse = Transform3D.identity.entries
+        var a = self, inverse = Transform3D.identity
+        let scale = Swift.max(abs(a[0]), abs(a[5]), abs(a[10]), abs(a[15]), 1)
         for column in 0..<4 {
-            let pivot = (column..<4).max { abs(a[$0 * 4 + column]) < abs(a[$1 * 4 + column]) }!
-            let scale = Swift.max(abs(a[0]), abs(a[5]), abs(a[10]), abs(a[15]), 1)
+            var pivot = column
+            for row in (column + 1)..<4 where abs(a[row * 4 + column]) > abs(a[pivot * 4 + column]) { pivot = row }
             guard abs(a[pivot * 4 + column]) > 1e-14 * scale else { return nil }
             if pivot != column {
                 for k in 0..<4 {
-                    a.swapAt(pivot * 4 + k, column * 4 + k)
-                    inverse.swapAt(pivot * 4 + k, column * 4 + k)
+                    a.storage.swapAt(pivot * 4 + k, column * 4 + k)
+                    inverse.storage.swapAt(pivot * 4 + k, column * 4 + k)
                 }
             }
             let divisor = a[column * 4 + column]
@@ -128,17 +161,18 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
                 }
             }
         }
-        return Transform3D(unchecked: inverse)
+        return inverse
     }
 
     /// Whether this is a 2-D affine transform (only m11, m12, m21, m22, m41, m42 differ from the identity).
     public var is2D: Bool {
-        [3, 4, 7, 8, 9, 10, 12, 14].allSatisfy { entries[$0 - 1] == 0 } && entries[10] == 1 && entries[15] == 1
+        storage[2] == 0 && storage[3] == 0 && storage[6] == 0 && storage[7] == 0 && storage[8] == 0
+            && storage[9] == 0 && storage[11] == 0 && storage[14] == 0 && storage[10] == 1 && storage[15] == 1
     }
 
     /// The point (x, y, z) after the transform, divided by w.
     public func apply(x: Double, y: Double, z: Double = 0) -> (x: Double, y: Double, z: Double) {
-        let column = { (c: Int) in x * self.entries[c] + y * self.entries[4 + c] + z * self.entries[8 + c] + self.entries[12 + c] }
+        let column = { (c: Int) in x * self[c] + y * self[4 + c] + z * self[8 + c] + self[12 + c] }
         let w = column(3)
         return (column(0) / w, column(1) / w, column(2) / w)
     }

@@ -42,6 +42,8 @@ public struct MediaTiming: Sendable, Hashable {
     public let removedOnCompletion: Bool
     /// The easing (`timingFunction`) applied to each pass.
     public let timingFunction: TimingFunction
+    /// The equivalent Web Animations timing, built once.
+    public let effectTiming: EffectTiming
 
     /// Creates validated timing with Core Animation's defaults.
     /// - Throws: for a negative or non-finite duration, repeat count or repeat duration, both a repeat count and a
@@ -75,10 +77,17 @@ public struct MediaTiming: Sendable, Hashable {
         self.fillMode = fillMode
         self.removedOnCompletion = removedOnCompletion
         self.timingFunction = timingFunction
+        effectTiming = Self.effectTiming(
+            duration: duration, timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
+            autoreverses: autoreverses, fillMode: fillMode, removedOnCompletion: removedOnCompletion, speed: speed,
+            timingFunction: timingFunction)
     }
 
-    /// The equivalent Web Animations timing.
-    public var effectTiming: EffectTiming {
+    /// The Web Animations timing equivalent to these Core Animation parameters.
+    private static func effectTiming(
+        duration: Double, timeOffset: Double, repeatCount: Double, repeatDuration: Double, autoreverses: Bool,
+        fillMode: FillMode, removedOnCompletion: Bool, speed: Double, timingFunction: TimingFunction
+    ) -> EffectTiming {
         let passes: Double = autoreverses ? 2 : 1
         var iterations: Double
         if repeatDuration > 0 {
