@@ -34,6 +34,6 @@ public struct AnimationGroup: Sendable {
 
     /// The time the children see at `parentTime`, or `nil` when the group does not apply (children removed).
     public func childTime(parentTime: Double?) -> Double? {
-        TimingNode(.group, timing).childTime(parentTime: parentTime)
+        timing.groupChildTime(parentTime: parentTime)
     }
 }

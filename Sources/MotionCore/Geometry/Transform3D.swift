@@ -110,15 +110,23 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
         return matrix
     }
 
-    /// This transform followed by `other` (`CATransform3DConcat(self, other)`): p·self·other.
+    /// Row `index` (0…3) as a SIMD vector.
+    @inlinable
+    func row(_ index: Int) -> SIMD4<Double> {
+        SIMD4(storage[index * 4], storage[index * 4 + 1], storage[index * 4 + 2], storage[index * 4 + 3])
+    }
+
+    /// This transform followed by `other` (`CATransform3DConcat(self, other)`): p·self·other. Each result row is a
+    /// combination of `other`'s rows, written as four SIMD multiply-adds.
     public func concatenating(_ other: Transform3D) -> Transform3D {
-        var result = Transform3D(storage: InlineArray(repeating: 0))
-        for row in 0..<4 {
-            for column in 0..<4 {
-                var sum = 0.0
-                for k in 0..<4 { sum += storage[row * 4 + k] * other.storage[k * 4 + column] }
-                result.storage[row * 4 + column] = sum
-            }
+        let (b0, b1, b2, b3) = (other.row(0), other.row(1), other.row(2), other.row(3))
+        var result = self
+        for i in 0..<4 {
+            let row = storage[i * 4] * b0 + storage[i * 4 + 1] * b1 + storage[i * 4 + 2] * b2 + storage[i * 4 + 3] * b3
+            result.storage[i * 4] = row.x
+            result.storage[i * 4 + 1] = row.y
+            result.storage[i * 4 + 2] = row.z
+            result.storage[i * 4 + 3] = row.w
         }
         return result
     }

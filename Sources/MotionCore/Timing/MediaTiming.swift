@@ -122,6 +122,15 @@ public struct MediaTiming: Sendable, Hashable {
         speed == 0 ? 0 : (parentTime - beginTime) * speed
     }
 
+    /// The time a group's children see at `parentTime`: the group's eased progress within its current pass times its
+    /// duration, or `nil` when the group does not apply (its children are removed with it). The group's own timing
+    /// function shapes that time (an assumption: Apple does not document it, and it is what a group's
+    /// `timingFunction` property implies).
+    public func groupChildTime(parentTime: Double?) -> Double? {
+        guard let progress = evaluate(parentTime: parentTime).progress else { return nil }
+        return progress * duration
+    }
+
     /// Evaluates the node at `parentTime` (seconds in its parent's time).
     public func evaluate(parentTime: Double?) -> TimingResult {
         guard let parentTime else { return .idle }
@@ -157,10 +166,7 @@ public struct TimingNode: Sendable, Hashable {
         case .layer:
             return timing.localTime(parentTime: parentTime) + timing.timeOffset
         case .group, .animation:
-            // The group's own timing function shapes the time its children see (an assumption: Apple does not
-            // document it, and it is what a group's `timingFunction` property implies).
-            guard let progress = timing.evaluate(parentTime: parentTime).progress else { return nil }
-            return progress * timing.duration
+            return timing.groupChildTime(parentTime: parentTime)
         }
     }
 
