@@ -2,6 +2,16 @@
 // MotionBench: exact timing curves and springs, a frame harness, accuracy reports and CI performance gates.
 import PackageDescription
 
+/// A package-benchmark executable in Benchmarks/NAME that measures MotionCore.
+func benchmarkTarget(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["MotionCore", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
 let package = Package(
     name: "MotionBench",
     products: [
@@ -39,33 +49,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "CurveBenchmarks",
-            dependencies: [
-                "MotionCore",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/CurveBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "SpringBenchmarks",
-            dependencies: [
-                "MotionCore",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/SpringBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "AnimationBenchmarks",
-            dependencies: [
-                "MotionCore",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/AnimationBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmarkTarget("CurveBenchmarks"),
+        benchmarkTarget("SpringBenchmarks"),
+        benchmarkTarget("AnimationBenchmarks"),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
         .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore"]),
