@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // The numerics core: standard library and swift-numerics' RealModule only.
@@ -41,11 +42,17 @@ let package = Package(
             name: "MotionReference",
             dependencies: ["CGSL", "MotionCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
+        // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
+        .target(
+            name: "MotionHarness",
+            dependencies: ["MotionCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         // The thin command line.
         .executableTarget(
             name: "motionbench",
             dependencies: [
                 "MotionCore",
+                "MotionHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +60,7 @@ let package = Package(
         benchmarkTarget("SpringBenchmarks"),
         benchmarkTarget("AnimationBenchmarks"),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
+        .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionCore"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
         .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore"]),
     ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionHarness
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ struct MotionBenchCommand: ParsableCommand {
         abstract: "Exact timing curves and springs, frame-cost benchmarks, accuracy reports and CI gates.",
         discussion: "Exit codes: 0 success, 1 a regression or failed check, 2 bad input or usage, "
             + "3 an inconclusive measurement.",
-        subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self])
+        subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self])
 
     /// Runs the command line, mapping every usage or input error to exit code 2 with a message on stderr.
     static func main() {
@@ -24,6 +25,12 @@ struct MotionBenchCommand: ParsableCommand {
             try command.run()
         } catch let error as BadInput {
             fail(error.message, code: 2)
+        } catch let error as VerificationFailure {
+            fail(error.message, code: 1)
+        } catch let error as ScenarioError {
+            fail(error.description, code: 2)
+        } catch let error as AtomicFileError {
+            fail(error.description, code: 2)
         } catch let error as SpecError {
             fail(error.description, code: 2)
         } catch let error as InvalidParameterError {

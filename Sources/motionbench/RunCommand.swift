@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import MotionCore
+import MotionHarness
+
+/// `motionbench run`: the frame harness.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Evaluate thousands to millions of animated layers per frame and report the cost.",
+        discussion: """
+            For each layer count: ns per layer per frame (median over frames), frame-time p50/p90/p99/max, the \
+            fraction of the frame budget used at p99, the largest layer count that fits, bytes per layer, peak RSS, \
+            and side by side the naive evaluator (a class-per-layer Core Animation port, run on at most 100,000 \
+            layers and scaled per layer) and the stream bound (reading the state and writing the outputs once). \
+            speedupVsNaive = naive / batch; ratioToStream = batch / stream (1 means memory bandwidth is the limit). \
+            Scenarios: \(Scenario.builtInNames.joined(separator: ", ")), or a JSON file (data/scenarios/README.md).
+            """)
+
+    @Option(help: "Built-in scenario name or a scenario JSON file.")
+    var scenario = "mixed"
+
+    @Option(help: "Comma-separated layer counts.")
+    var layers = "1000,10000,100000,1000000"
+
+    @Option(help: "Frames per layer count.")
+    var frames = 240
+
+    @Option(help: "Frame rate in Hz (60, 120, or any rate).")
+    var rate = 120.0
+
+    @Option(help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure).")
+    var threads: Int?
+
+    @Option(help: "Output format: table, json, csv or markdown.")
+    var format: HarnessReport.Format = .table
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch).")
+    var verify = false
+
+    func run() throws {
+        let scenario = try Scenario.named(self.scenario)
+        var counts: [Int] = []
+        for text in layers.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count > 0, count <= 100_000_000 else {
+                throw BadInput(message: "run: --layers '\(layers)': '\(text)' is not a whole number in 1…100000000")
+            }
+            counts.append(count)
+        }
+        guard frames >= 1, frames <= 1_000_000 else {
+            throw BadInput(message: "run: --frames \(frames) must be a whole number in 1…1000000")
+        }
+        guard rate > 0, rate.isFinite, rate <= 10_000 else {
+            throw BadInput(message: "run: --rate \(rate) must be a number of Hz in (0, 10000]")
+        }
+        let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        guard threadCount >= 1, threadCount <= 1024 else {
+            throw BadInput(message: "run: --threads \(threadCount) must be a whole number in 1…1024")
+        }
+        let showProgress = isatty(2) == 1
+        let started = Date()
+        var shown = false
+        let options = FrameHarness.Options(scenario: scenario, layerCounts: counts, frames: frames, rate: rate,
+                                           threads: threadCount, verify: verify)
+        let results = FrameHarness.run(options) { status in
+            guard showProgress, Date().timeIntervalSince(started) > 1 else { return }
+            var standardError = StandardError()
+            print("\r\u{1B}[2K\(status)", terminator: "", to: &standardError)
+            shown = true
+        }
+        if shown {
+            var standardError = StandardError()
+            print("\r\u{1B}[2K", terminator: "", to: &standardError)
+        }
+        let report = HarnessReport.render(results, machine: .current, format: format)
+        if let output {
+            try AtomicFile.write(report, to: output)
+        } else {
+            print(report, terminator: "")
+        }
+        if verify, let bad = results.first(where: { ($0.verification?.maxError ?? 0) > FrameHarness.verifyTolerance }) {
+            throw VerificationFailure(message: "run: --verify failed at \(bad.layers) layers: largest |batch − scalar| = "
+                                      + "\(bad.verification!.maxError) > \(FrameHarness.verifyTolerance)")
+        }
+    }
+}
+
+extension HarnessReport.Format: ExpressibleByArgument {}
+
+/// A failed check (exit code 1).
+struct VerificationFailure: Error {
+    let message: String
+}
