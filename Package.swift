@@ -2,11 +2,11 @@
 // MotionBench: exact timing curves and springs, a frame harness, accuracy reports and CI performance gates.
 import PackageDescription
 
-/// A package-benchmark executable in Benchmarks/NAME that measures MotionCore.
+/// A package-benchmark executable in Benchmarks/NAME that measures MotionCore (and the harness's workloads).
 func benchmarkTarget(_ name: String) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["MotionCore", .product(name: "Benchmark", package: "benchmark")],
+        dependencies: ["MotionCore", "MotionHarness", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
@@ -59,6 +59,7 @@ let package = Package(
         benchmarkTarget("CurveBenchmarks"),
         benchmarkTarget("SpringBenchmarks"),
         benchmarkTarget("AnimationBenchmarks"),
+        benchmarkTarget("FrameBenchmarks"),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionCore"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),

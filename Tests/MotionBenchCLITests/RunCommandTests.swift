@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+final class RunCommandTests: XCTestCase {
+    func testJSONRunWithVerify() throws {
+        let result = try CommandRunner.run(["run", "--scenario", "card-flip", "--layers", "300,700", "--frames", "8",
+                                            "--threads", "1", "--format", "json", "--verify"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(object["results"] as? [[String: Any]])
+        XCTAssertEqual(results.compactMap { $0["layers"] as? Int }, [300, 700])
+        XCTAssertEqual(results.first?["scenario"] as? String, "card-flip")
+    }
+
+    func testTableHasEveryColumnAndAtomicOutput() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-run-\(UUID().uuidString).md").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CommandRunner.run(["run", "--layers", "400", "--frames", "5", "--format", "markdown", "--output", path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for column in ["ns/layer/frame", "p99 ms", "budget@p99", "max layers in budget", "naive ns", "vs naive", "stream ns",
+                       "vs stream", "verdict"] {
+            XCTAssertTrue(text.contains(column), column)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasSuffix(".tmp") && $0.contains("motionbench-run") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testBadInputExitsWithTwo() throws {
+        let badFile = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json").path
+        try #"{"name": "bad", "animations": [{"kind": "basic", "from": 0, "to": 1, "duration": 0}]}"#
+            .write(toFile: badFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: badFile) }
+        let cases: [([String], String)] = [
+            (["run", "--scenario", badFile, "--layers", "10"], "animations[0].duration must be > 0"),
+            (["run", "--scenario", "nope", "--layers", "10"], "neither a built-in scenario"),
+            (["run", "--layers", "10,x"], "--layers"),
+            (["run", "--layers", "0"], "--layers"),
+            (["run", "--frames", "0", "--layers", "10"], "--frames"),
+            (["run", "--rate", "-60", "--layers", "10"], "--rate"),
+            (["run", "--threads", "0", "--layers", "10"], "--threads"),
+            (["run", "--format", "yaml", "--layers", "10"], "yaml"),
+            (["run", "--layers", "10", "--frames", "2", "--output", "/nonexistent-dir/out.json"], "cannot write"),
+        ]
+        for (arguments, fragment) in cases {
+            let result = try CommandRunner.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(fragment), "\(arguments): \(result.standardError)")
+        }
+    }
+}
