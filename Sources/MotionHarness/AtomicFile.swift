@@ -11,14 +11,15 @@ public enum AtomicFile {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try Data(text.utf8).write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-            }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
             throw AtomicFileError(path: path, reason: error.localizedDescription)
+        }
+        // rename(2) replaces the target in one step on the same file system (Foundation's replaceItemAt does not
+        // on Linux: it fails when the target exists).
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw AtomicFileError(path: path, reason: reason)
         }
     }
 }

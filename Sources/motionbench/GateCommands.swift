@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import MotionHarness
+
+/// Parses a percentage given as `2`, `2%` or `2.5%` into a fraction (0.02).
+func parsePercent(_ text: String, option: String) throws -> Double {
+    let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard let value = Double(number), value.isFinite, value >= 0, value <= 1000 else {
+        throw BadInput(message: "\(option) '\(text)' must be a percentage such as 2 or 2%")
+    }
+    return value / 100
+}
+
+/// Prints status lines to a terminal's stderr.
+func statusPrinter() -> (String) -> Void {
+    let terminal = isatty(2) == 1
+    return { status in
+        guard terminal else { return }
+        var standardError = StandardError()
+        print("\r\u{1B}[2K\(status)", terminator: "", to: &standardError)
+    }
+}
+
+/// `motionbench baseline`: records the gate baseline.
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Record a performance-gate baseline (JSON, written atomically).",
+        discussion: "Workloads: \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", ")). Instruction counts "
+            + "come from valgrind --tool=cachegrind --cache-sim=no (exactly repeatable); CPU times from 5 fresh processes.")
+
+    @Option(help: "Where to write the baseline.")
+    var output: String
+
+    @Option(help: "What to record: instructions, time or both.")
+    var mode: String = "both"
+
+    @Option(help: "Comma-separated workload names (default: all).")
+    var workloads: String?
+
+    func run() throws {
+        guard let mode = PerformanceGate.Mode(rawValue: mode) else {
+            throw BadInput(message: "baseline: --mode '\(mode)' is not one of instructions, time, both")
+        }
+        let selected = try GateWorkload.parseList(workloads)
+        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, progress: statusPrinter())
+        try AtomicFile.write(baseline.encoded(), to: output)
+        print("wrote \(output): \(selected.count) workloads, mode \(mode.rawValue)")
+    }
+}
+
+/// `motionbench gate`: the CI performance gate.
+struct GateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "Fail the build on a real performance regression, not on noise.",
+        discussion: """
+            Against a baseline file (--baseline): instruction mode fails a workload whose instructions rise more than \
+            --max-increase (default 2%) and warns from 0.5%; time mode only reports. Against a base binary \
+            (--against): base and this build run each workload as separate processes, interleaved in random order \
+            for --rounds rounds; r = this/base per round; FAIL if median(r) > 1 + P (default 5%) with IQR(r) < 0.10, \
+            INCONCLUSIVE (exit 3) if IQR ≥ 0.10 or the load average exceeds the core count at the start. Exit codes: \
+            0 pass, 1 regression, 2 bad input, 3 inconclusive.
+            """)
+
+    @Option(help: "Baseline file to compare with.")
+    var baseline: String?
+
+    @Option(help: "Base build's motionbench binary for the paired comparison.")
+    var against: String?
+
+    @Option(help: "With --baseline: instructions (decides) or time (report only).")
+    var mode: String = "instructions"
+
+    @Option(help: "Largest allowed increase in percent (default 2 for instructions, 5 for paired timing).")
+    var maxIncrease: String?
+
+    @Option(help: "Comma-separated workload names (default: all).")
+    var workloads: String?
+
+    @Option(help: "Paired rounds.")
+    var rounds = 20
+
+    @Flag(help: "With --against: also compare the two binaries' instruction counts (decisive when it fails).")
+    var instructions = false
+
+    @Option(help: "Comparing across compilers: fail or warn.")
+    var toolchainMismatch: String = "warn"
+
+    @Option(help: "Output format: table, json or markdown.")
+    var format: String = "table"
+
+    func run() throws {
+        guard ["table", "json", "markdown"].contains(format) else {
+            throw BadInput(message: "gate: --format '\(format)' is not one of table, json, markdown")
+        }
+        guard ["fail", "warn"].contains(toolchainMismatch) else {
+            throw BadInput(message: "gate: --toolchain-mismatch '\(toolchainMismatch)' is not one of fail, warn")
+        }
+        let selected = try GateWorkload.parseList(workloads)
+        let outcome: PerformanceGate.Outcome
+        switch (baseline, against) {
+        case (let path?, nil):
+            guard let mode = PerformanceGate.Mode(rawValue: mode), mode != .both else {
+                throw BadInput(message: "gate: --mode '\(mode)' is not one of instructions, time")
+            }
+            let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
+            outcome = try PerformanceGate.compare(with: try GateBaseline.read(path), workloads: selected, mode: mode,
+                                                  maxIncrease: increase, failOnToolchainMismatch: toolchainMismatch == "fail",
+                                                  progress: statusPrinter())
+        case (nil, let base?):
+            guard FileManager.default.isExecutableFile(atPath: base) else {
+                throw BadInput(message: "gate: --against '\(base)' is not an executable file "
+                               + "(build the base commit with swift build -c release and pass its .build/release/motionbench)")
+            }
+            guard rounds >= 3, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 3…1000") }
+            let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.05
+            var generator = SystemRandomNumberGenerator()
+            outcome = try PerformanceGate.paired(base: base, workloads: selected, rounds: rounds, maxIncrease: increase,
+                                                 instructions: instructions, using: &generator, progress: statusPrinter())
+        default:
+            throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
+        }
+        if isatty(2) == 1 {
+            var standardError = StandardError()
+            print("\r\u{1B}[2K", terminator: "", to: &standardError)
+        }
+        print(PerformanceGate.render(outcome, format: format), terminator: "")
+        let code = outcome.verdict.exitCode
+        if code != 0 { throw ExitCode(code) }
+    }
+}
