@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+final class GateCommandTests: XCTestCase {
+    private func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+    }
+
+    func testWorkloadSubcommandReportsCPUTime() throws {
+        let result = try CommandRunner.run(["_workload", "spring-closed-form"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        XCTAssertGreaterThan(object["cpuSeconds"] as? Double ?? 0, 0)
+    }
+
+    func testTimeModeBaselineAndReportOnlyGate() throws {
+        let path = temporary("baseline.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorded = try CommandRunner.run(["baseline", "--output", path, "--mode", "time", "--workloads", "spring-closed-form"])
+        XCTAssertEqual(recorded.status, 0, recorded.standardError)
+        let gate = try CommandRunner.run(["gate", "--baseline", path, "--mode", "time", "--workloads", "spring-closed-form",
+                                          "--format", "json"])
+        XCTAssertEqual(gate.status, 0, gate.standardError)
+        XCTAssertTrue(gate.standardOutput.contains("report only"))
+        XCTAssertTrue(gate.standardOutput.contains("report-only"))
+    }
+
+    func testBadInputExitsWithTwo() throws {
+        let corrupt = temporary("corrupt.json")
+        try "{\"version\": 1, \"nope\": true}".write(toFile: corrupt, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: corrupt) }
+        let cases: [([String], String)] = [
+            (["gate", "--baseline", "/nonexistent/baseline.json"], "does not exist"),
+            (["gate", "--baseline", corrupt], "not a valid baseline"),
+            (["gate", "--baseline", corrupt, "--workloads", "nope"], "unknown workload 'nope'"),
+            (["gate", "--against", "/nonexistent/motionbench"], "not an executable"),
+            (["gate", "--against", "/bin/false", "--workloads", "bezier-hard"], "does not run"),
+            (["gate"], "exactly one of"),
+            (["gate", "--baseline", corrupt, "--max-increase", "lots"], "percentage"),
+            (["baseline", "--output", "/tmp/x.json", "--mode", "sometimes"], "--mode"),
+        ]
+        for (arguments, fragment) in cases {
+            let result = try CommandRunner.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(fragment), "\(arguments): \(result.standardError)")
+        }
+    }
+}
