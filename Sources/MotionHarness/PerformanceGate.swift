@@ -48,10 +48,17 @@ public enum PerformanceGate {
         return output.standardOutput.split(separator: "\n").first.map(String.init) ?? "unknown"
     }
 
-    /// Runs `_workload NAME` in a child process of `executable` and returns its CPU seconds.
+    /// Times each workload process's loop this many times and keeps the smallest (see `GateWorkload.run(repeats:)`).
+    public static let timingRepeats = 3
+
+    /// Runs `_workload NAME --repeats 3` in a child process of `executable` and returns its CPU seconds.
     /// - Throws: `GateInputError` when the binary does not run or prints something unexpected.
     public static func cpuSeconds(_ executable: String, _ workload: GateWorkload) throws -> Double {
-        let output = try InstructionCounter.run(executable, ["_workload", workload.rawValue])
+        var output = try InstructionCounter.run(executable, ["_workload", workload.rawValue, "--repeats", "\(timingRepeats)"])
+        if output.status != 0, output.standardError.contains("repeats") {
+            // A base build from before --repeats existed: time a single pass.
+            output = try InstructionCounter.run(executable, ["_workload", workload.rawValue])
+        }
         guard output.status == 0,
               let data = output.standardOutput.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

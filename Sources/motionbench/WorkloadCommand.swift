@@ -10,12 +10,16 @@ struct WorkloadCommand: ParsableCommand {
     @Argument(help: "Workload name.")
     var name: String
 
+    @Option(help: "Time the measured loop this many times and report the smallest CPU time.")
+    var repeats = 1
+
     func run() throws {
         guard let workload = GateWorkload(rawValue: name) else {
             throw BadInput(message: "_workload: unknown workload '\(name)'; known: "
                            + GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let result = workload.run()
+        guard repeats >= 1, repeats <= 100 else { throw BadInput(message: "_workload: --repeats must be in 1…100") }
+        let result = workload.run(repeats: repeats)
         print("{\"workload\": \"\(name)\", \"cpuSeconds\": \(result.cpuSeconds), \"checksum\": \(result.checksum)}")
     }
 }
