@@ -48,8 +48,9 @@ public enum GateWorkload: String, Sendable, CaseIterable {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
     }
 
-    /// Runs the workload's measured loop `repeats` times after one setup and reports the smallest CPU time:
-    /// interference from other processes only ever adds time, so the minimum is the steadiest in-process figure.
+    /// Runs the workload's measured loop `repeats` times after one setup and reports the smallest CPU time: a fresh
+    /// process's first passes run slow (warm-up) and interference only ever adds time, so the minimum is the steadiest
+    /// in-process figure.
     public func run(repeats: Int) -> Run {
         var best = run()
         for _ in 1..<max(repeats, 1) {
