@@ -54,14 +54,12 @@ public enum PerformanceGate {
     /// state in most processes, the minimum of 10 within ±3% in every one.
     public static let timingRepeats = 10
 
-    /// Runs `_workload NAME --repeats 10` in a child process of `executable` and returns its CPU seconds.
+    /// Runs `_workload NAME --repeats R` in a child process of `executable` and returns its CPU seconds (R = 1 runs a
+    /// single pass without the option, for builds that predate it).
     /// - Throws: `GateInputError` when the binary does not run or prints something unexpected.
-    public static func cpuSeconds(_ executable: String, _ workload: GateWorkload) throws -> Double {
-        var output = try InstructionCounter.run(executable, ["_workload", workload.rawValue, "--repeats", "\(timingRepeats)"])
-        if output.status != 0, output.standardError.contains("repeats") {
-            // A base build from before --repeats existed: time a single pass.
-            output = try InstructionCounter.run(executable, ["_workload", workload.rawValue])
-        }
+    public static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats) throws -> Double {
+        let arguments = ["_workload", workload.rawValue] + (repeats > 1 ? ["--repeats", "\(repeats)"] : [])
+        let output = try InstructionCounter.run(executable, arguments)
         guard output.status == 0,
               let data = output.standardOutput.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -167,6 +165,12 @@ public enum PerformanceGate {
                                  + "build it from the base commit with swift build -c release")
         }
         var outcome = Outcome(rows: [], notes: [])
+        // Both binaries must be timed the same way: a base that predates --repeats is timed single-pass, and so is
+        // this build then.
+        let repeats = check.standardOutput.contains("--repeats") ? timingRepeats : 1
+        if repeats == 1 {
+            outcome.notes.append("the base build has no _workload --repeats: both builds are timed single-pass (noisier)")
+        }
         let load = loadAverage(), cores = ProcessInfo.processInfo.activeProcessorCount
         outcome.notes.append("load average at start \(load) on \(cores) cores")
         for workload in workloads {
@@ -174,8 +178,8 @@ public enum PerformanceGate {
             for round in 1...rounds {
                 progress("paired: \(workload.rawValue) round \(round)/\(rounds)")
                 let baseFirst = Bool.random(using: &generator)
-                let first = try cpuSeconds(baseFirst ? base : head, workload)
-                let second = try cpuSeconds(baseFirst ? head : base, workload)
+                let first = try cpuSeconds(baseFirst ? base : head, workload, repeats: repeats)
+                let second = try cpuSeconds(baseFirst ? head : base, workload, repeats: repeats)
                 let (baseTime, headTime) = baseFirst ? (first, second) : (second, first)
                 ratios.append(headTime / baseTime)
             }
