@@ -42,6 +42,11 @@ let package = Package(
             name: "MotionReference",
             dependencies: ["CGSL", "MotionCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
+        // Accuracy studies: public solver strategies reimplemented, compared with the GSL references.
+        .target(
+            name: "MotionReports",
+            dependencies: ["MotionCore", "MotionReference", .product(name: "RealModule", package: "swift-numerics")]
+        ),
         // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
         .target(
             name: "MotionHarness",
@@ -61,6 +66,7 @@ let package = Package(
         benchmarkTarget("AnimationBenchmarks"),
         benchmarkTarget("FrameBenchmarks"),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
+        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore"]),
         .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionCore"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
         .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore"]),

@@ -1,0 +1,192 @@
+import MotionCore
+import RealModule
+
+/// A way of evaluating a cubic-Bézier timing function, reimplemented from the public algorithm descriptions in
+/// REFERENCE §1.5 (our own code; each constant named with its source), for side-by-side accuracy and cost reports.
+public struct BezierStrategy: Sendable {
+    /// The strategy's report name (a contract: `motionbench`, `webkit-2008`, `webkit`, `chromium`, `firefox-smil`,
+    /// `bezier-easing-v2`, `cardano`).
+    public let name: String
+    /// Builds the per-curve evaluator (coefficients and tables are computed here, once).
+    public let make: @Sendable (CubicBezier) -> @Sendable (Double) -> Double
+
+    /// Every strategy; `duration` (seconds) sets the WebKit tolerances.
+    public static func all(duration: Double = 1) -> [BezierStrategy] {
+        [motionbench, webKit2008(duration: duration), webKit(duration: duration), chromium, firefoxSMIL, bezierEasingV2, cardano]
+    }
+
+    /// MotionCore's default solver (`CubicBezier.value(at:)`).
+    public static let motionbench = BezierStrategy(name: "motionbench") { curve in { curve.value(at: $0) } }
+
+    /// WebKit's 2008 `UnitBezier`: up to 8 Newton steps from t = x, returning when |x(t) − x| < ε and giving up
+    /// Newton when |x'| < 1e-6; then bisection on [0, 1] from t = x while t0 < t1. CSS passes ε = 1/(200·duration).
+    public static func webKit2008(duration: Double) -> BezierStrategy {
+        let epsilon = 1 / (200 * duration)
+        return BezierStrategy(name: "webkit-2008") { curve in
+            let p = PowerForm(curve)
+            return { x in
+                var t = x
+                for _ in 0..<8 {
+                    let error = p.x(t) - x
+                    if abs(error) < epsilon { return p.y(t) }
+                    let slope = p.dx(t)
+                    if abs(slope) < 1e-6 { break }
+                    t -= error / slope
+                }
+                var (t0, t1) = (0.0, 1.0)
+                t = x
+                if t < t0 { return p.y(t0) }
+                if t > t1 { return p.y(t1) }
+                while t0 < t1 {
+                    let value = p.x(t)
+                    if abs(value - x) < epsilon { return p.y(t) }
+                    if x > value { t0 = t } else { t1 = t }
+                    let next = (t1 - t0) * 0.5 + t0
+                    if next == t { break }
+                    t = next
+                }
+                return p.y(t)
+            }
+        }
+    }
+
+    /// WebKit's current `UnitBezier`: an 11-point table of x(i/10) gives a guess by linear interpolation in the
+    /// bracketing segment; up to 4 Newton steps at tolerance min(1e-7, ε), stopping when |x'| < 1e-7; then bisection
+    /// inside the segment at tolerance max(1e-10, ε). CSS passes ε = 1/(1000·duration).
+    public static func webKit(duration: Double) -> BezierStrategy {
+        tableNewtonBisection(name: "webkit", newtonTolerance: min(1e-7, 1 / (1000 * duration)),
+                             bisectionTolerance: max(1e-10, 1 / (1000 * duration)))
+    }
+
+    /// Chromium's `gfx::CubicBezier`: as WebKit's current solver with ε = 1e-7 for both stages (no floor), midpoint
+    /// (t0 + t1)/2.
+    public static let chromium = tableNewtonBisection(name: "chromium", newtonTolerance: 1e-7, bisectionTolerance: 1e-7)
+
+    static func tableNewtonBisection(name: String, newtonTolerance: Double, bisectionTolerance: Double) -> BezierStrategy {
+        BezierStrategy(name: name) { curve in
+            let p = PowerForm(curve)
+            let table = (0...10).map { p.x(Double($0) / 10) }
+            return { x in
+                var segment = 0
+                while segment < 9, table[segment + 1] <= x { segment += 1 }
+                let span = table[segment + 1] - table[segment]
+                var t = (Double(segment) + (span > 0 ? (x - table[segment]) / span : 0)) / 10
+                for _ in 0..<4 {
+                    let error = p.x(t) - x
+                    if abs(error) < newtonTolerance { return p.y(t) }
+                    let slope = p.dx(t)
+                    if abs(slope) < 1e-7 { break }
+                    t -= error / slope
+                }
+                var t0 = Double(segment) / 10, t1 = Double(segment + 1) / 10
+                t = min(max(t, t0), t1)
+                for _ in 0..<200 where t0 < t1 {
+                    let value = p.x(t)
+                    if abs(value - x) < bisectionTolerance { break }
+                    if x > value { t0 = t } else { t1 = t }
+                    let next = (t0 + t1) / 2
+                    if next == t { break }
+                    t = next
+                }
+                return p.y(t)
+            }
+        }
+    }
+
+    /// Firefox's SMIL key spline (`nsSMILKeySpline`): an 11-point table guess; if x'(guess) ≥ 0.02, 4 Newton steps
+    /// without a convergence test; if the slope is 0, the guess; otherwise at most 10 bisection halvings to 1e-7.
+    public static let firefoxSMIL = smilLike(name: "firefox-smil", minimumSlope: 0.02, float32Table: false)
+
+    /// bezier-easing v2 (JavaScript): as SMIL, with minimum Newton slope 0.001 and a Float32 sample table; inputs 0
+    /// and 1 return exactly, and a curve with x1 = y1 and x2 = y2 is the identity.
+    public static let bezierEasingV2 = smilLike(name: "bezier-easing-v2", minimumSlope: 0.001, float32Table: true)
+
+    static func smilLike(name: String, minimumSlope: Double, float32Table: Bool) -> BezierStrategy {
+        BezierStrategy(name: name) { curve in
+            let p = PowerForm(curve)
+            let identity = float32Table && curve.x1 == curve.y1 && curve.x2 == curve.y2
+            let table = (0...10).map { float32Table ? Double(Float(p.x(Double($0) / 10))) : p.x(Double($0) / 10) }
+            return { x in
+                if identity { return x }
+                if float32Table, x == 0 || x == 1 { return x }
+                var segment = 0
+                while segment < 9, table[segment + 1] <= x { segment += 1 }
+                let span = table[segment + 1] - table[segment]
+                let guess = (Double(segment) + (span > 0 ? (x - table[segment]) / span : 0)) / 10
+                let slope = p.dx(guess)
+                var t: Double
+                if slope >= minimumSlope {
+                    t = guess
+                    for _ in 0..<4 {
+                        let currentSlope = p.dx(t)
+                        if currentSlope == 0 { break }
+                        t -= (p.x(t) - x) / currentSlope
+                    }
+                } else if slope == 0 {
+                    t = guess
+                } else {
+                    var (a, b) = (Double(segment) / 10, Double(segment + 1) / 10)
+                    t = (a + b) / 2
+                    for _ in 0..<10 {
+                        t = a + (b - a) / 2
+                        let value = p.x(t) - x
+                        if abs(value) <= 1e-7 { break }
+                        if value > 0 { b = t } else { a = t }
+                    }
+                }
+                return p.y(t)
+            }
+        }
+    }
+
+    /// The closed form (bezier-easing v3, Lottie): the cubic a·t³ + b·t² + c·t − x = 0 solved by Cardano's formula,
+    /// or trigonometrically when it has three real roots; the root in [0, 1].
+    public static let cardano = BezierStrategy(name: "cardano") { curve in
+        let p = PowerForm(curve)
+        return { x in p.y(cardanoRoot(a: p.ax, b: p.bx, c: p.cx, d: -x)) }
+    }
+
+    /// The real root in [0, 1] of a·t³ + b·t² + c·t + d (degenerate orders handled), clamped.
+    static func cardanoRoot(a: Double, b: Double, c: Double, d: Double) -> Double {
+        func pick(_ roots: [Double]) -> Double {
+            let inside = roots.filter { $0 >= -1e-9 && $0 <= 1 + 1e-9 }
+            return min(max(inside.first ?? roots.first ?? 0, 0), 1)
+        }
+        if abs(a) < 1e-12 {
+            if abs(b) < 1e-12 { return pick([-d / c]) }
+            let discriminant = c * c - 4 * b * d
+            if discriminant < 0 { return 0 }
+            let root = discriminant.squareRoot()
+            return pick([(-c + root) / (2 * b), (-c - root) / (2 * b)])
+        }
+        let (p1, p2, p3) = (b / a, c / a, d / a)
+        let q = (3 * p2 - p1 * p1) / 9, r = (9 * p1 * p2 - 27 * p3 - 2 * p1 * p1 * p1) / 54
+        let discriminant = q * q * q + r * r
+        let shift = p1 / 3
+        if discriminant >= 0 {
+            let s = Double.root(r + discriminant.squareRoot(), 3), u = Double.root(r - discriminant.squareRoot(), 3)
+            return pick([s + u - shift])
+        }
+        let theta = Double.acos(r / (-q * q * q).squareRoot()), m = 2 * (-q).squareRoot()
+        return pick([m * Double.cos(theta / 3) - shift, m * Double.cos((theta + 2 * Double.pi) / 3) - shift,
+                     m * Double.cos((theta + 4 * Double.pi) / 3) - shift])
+    }
+}
+
+/// Power-form coefficients of a curve, as the browser solvers store them.
+struct PowerForm: Sendable {
+    let ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double
+
+    init(_ curve: CubicBezier) {
+        cx = 3 * curve.x1
+        bx = 3 * (curve.x2 - curve.x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * curve.y1
+        by = 3 * (curve.y2 - curve.y1) - cy
+        ay = 1 - cy - by
+    }
+
+    func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+}
