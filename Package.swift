@@ -58,6 +58,7 @@ let package = Package(
             dependencies: [
                 "MotionCore",
                 "MotionHarness",
+                "MotionReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

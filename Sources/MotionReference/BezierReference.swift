@@ -19,6 +19,24 @@ public enum BezierReference {
         public let iterations: Int
     }
 
+    /// y at the root of x(t) = x found by Newton's method entirely in `ExtendedReal`, started from GSL's root: an
+    /// independent, higher-precision check of the reference itself (for points where x'(t) is not tiny).
+    public static func polished(_ curve: CubicBezier, at x: Double) -> Double {
+        let (x1, x2, y1, y2) = (ExtendedReal(curve.x1), ExtendedReal(curve.x2), ExtendedReal(curve.y1), ExtendedReal(curve.y2))
+        func bernstein(_ t: ExtendedReal, _ p1: ExtendedReal, _ p2: ExtendedReal) -> ExtendedReal {
+            let s = 1 - t
+            return 3 * s * s * t * p1 + 3 * s * t * t * p2 + t * t * t
+        }
+        var t = ExtendedReal(evaluate(curve, at: x).parameter)
+        for _ in 0..<8 {
+            let s = 1 - t
+            let slope = 3 * (s * s * x1 + 2 * s * t * (x2 - x1) + t * t * (1 - x2))
+            guard slope != 0 else { break }
+            t -= (bernstein(t, x1, x2) - ExtendedReal(x)) / slope
+        }
+        return Double(bernstein(t, y1, y2))
+    }
+
     /// Evaluates `curve` at input `x` in [0, 1].
     public static func evaluate(_ curve: CubicBezier, at x: Double) -> Value {
         let (x1, x2) = (ExtendedReal(curve.x1), ExtendedReal(curve.x2))

@@ -10,6 +10,12 @@ public struct BezierStrategy: Sendable {
     /// Builds the per-curve evaluator (coefficients and tables are computed here, once).
     public let make: @Sendable (CubicBezier) -> @Sendable (Double) -> Double
 
+    /// A strategy named `name` whose evaluator for a curve is `make(curve)` (for custom comparisons).
+    public init(name: String, make: @escaping @Sendable (CubicBezier) -> @Sendable (Double) -> Double) {
+        self.name = name
+        self.make = make
+    }
+
     /// Every strategy; `duration` (seconds) sets the WebKit tolerances.
     public static func all(duration: Double = 1) -> [BezierStrategy] {
         [motionbench, webKit2008(duration: duration), webKit(duration: duration), chromium, firefoxSMIL, bezierEasingV2, cardano]
@@ -146,16 +152,17 @@ public struct BezierStrategy: Sendable {
         return { x in p.y(cardanoRoot(a: p.ax, b: p.bx, c: p.cx, d: -x)) }
     }
 
-    /// The real root in [0, 1] of a·t³ + b·t² + c·t + d (degenerate orders handled), clamped.
+    /// The real root in [0, 1] of a·t³ + b·t² + c·t + d (degenerate orders handled): among the candidate roots, clamped
+    /// to [0, 1], the one with the smallest residual. (With one real root Cardano's formula also yields the real part
+    /// of the complex pair, which is the double root when the discriminant is 0 up to rounding.)
     static func cardanoRoot(a: Double, b: Double, c: Double, d: Double) -> Double {
         func pick(_ roots: [Double]) -> Double {
-            let inside = roots.filter { $0 >= -1e-9 && $0 <= 1 + 1e-9 }
-            return min(max(inside.first ?? roots.first ?? 0, 0), 1)
+            let candidates = roots.filter(\.isFinite).map { min(max($0, 0), 1) }
+            return candidates.min { abs(((a * $0 + b) * $0 + c) * $0 + d) < abs(((a * $1 + b) * $1 + c) * $1 + d) } ?? 0
         }
         if abs(a) < 1e-12 {
             if abs(b) < 1e-12 { return pick([-d / c]) }
-            let discriminant = c * c - 4 * b * d
-            if discriminant < 0 { return 0 }
+            let discriminant = max(c * c - 4 * b * d, 0)
             let root = discriminant.squareRoot()
             return pick([(-c + root) / (2 * b), (-c - root) / (2 * b)])
         }
@@ -165,9 +172,10 @@ public struct BezierStrategy: Sendable {
         let shift = p1 / 3
         if discriminant >= 0 {
             let s = Double.root(r + discriminant.squareRoot(), 3), u = Double.root(r - discriminant.squareRoot(), 3)
-            return pick([s + u - shift])
+            return pick([s + u - shift, -(s + u) / 2 - shift])
         }
-        let theta = Double.acos(r / (-q * q * q).squareRoot()), m = 2 * (-q).squareRoot()
+        // Rounding can push the cosine a hair past ±1, where acos is NaN.
+        let theta = Double.acos(min(max(r / (-q * q * q).squareRoot(), -1), 1)), m = 2 * (-q).squareRoot()
         return pick([m * Double.cos(theta / 3) - shift, m * Double.cos((theta + 2 * Double.pi) / 3) - shift,
                      m * Double.cos((theta + 4 * Double.pi) / 3) - shift])
     }

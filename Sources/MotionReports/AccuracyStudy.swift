@@ -1,0 +1,225 @@
+import Dispatch
+import MotionCore
+import MotionReference
+
+/// Error statistics of one strategy on one curve or spring (or overall).
+public struct ErrorStatistics: Sendable {
+    /// Largest absolute error.
+    public var maxAbsError: Double
+    /// Mean absolute error.
+    public var meanAbsError: Double
+    /// 99th-percentile absolute error.
+    public var p99AbsError: Double
+    /// Points off by more than 1e-3.
+    public var pointsOver1e3: Int
+    /// Places where the output decreases while x increases (curves with y1, y2 in [0, 1] only; nil otherwise).
+    public var monotonicityViolations: Int?
+
+    /// Statistics of `errors` (absolute values).
+    init(_ errors: [Double], monotonicityViolations: Int? = nil) {
+        let sorted = errors.sorted()
+        maxAbsError = sorted.last ?? 0
+        meanAbsError = errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)
+        p99AbsError = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * 0.99))]
+        pointsOver1e3 = errors.filter { $0 > 1e-3 }.count
+        self.monotonicityViolations = monotonicityViolations
+    }
+}
+
+/// The measured accuracy and cost of every strategy against the GSL references.
+public struct AccuracyReport: Sendable {
+    /// One Bézier strategy's results.
+    public struct BezierResult: Sendable {
+        public var name: String
+        public var overall: ErrorStatistics
+        public var nsPerEval: Double
+        public var perCurve: [(curve: String, statistics: ErrorStatistics)]
+        /// Per curve, the largest error in each of `plotBins` equal x bins (for the log-error plot).
+        public var binnedErrors: [[Double]]
+    }
+
+    /// One spring strategy's results.
+    public struct SpringResult: Sendable {
+        public var name: String
+        public var overall: ErrorStatistics
+        /// Simulated seconds per real second (stepping strategies), nil for closed forms.
+        public var clockDrift: Double?
+        public var nsPerStep: Double
+        public var perSpring: [(spring: String, statistics: ErrorStatistics)]
+        /// Per spring, the progress at every frame (for the trajectory plots).
+        public var trajectories: [[Double]]
+        /// Per spring, |error| at every frame.
+        public var errors: [[Double]]
+    }
+
+    /// Settling times of one spring by every definition.
+    public struct Settling: Sendable {
+        public var spring: String
+        public var epsilon: Double
+        public var definitions: [(name: String, seconds: Double?)]
+    }
+
+    public var samples: Int
+    public var curves: [(name: String, curve: CubicBezier)]
+    public var bezier: [BezierResult]
+    public var rateHz: Double
+    public var seconds: Double
+    public var springs: [(name: String, spring: Spring)]
+    public var springResults: [SpringResult]
+    public var settling: [Settling]
+    /// The Bézier reference's own worst error against 80-bit Newton-polished values at a few points.
+    public var bezierReferenceWorstError: Double
+    /// The spring reference's (GSL rk8pd) worst error against the 80-bit closed form at every frame.
+    public var springReferenceWorstError: Double
+    /// Per spring, the reference progress at every frame.
+    public var referenceTrajectories: [[Double]]
+    /// Bins of the log-error plot.
+    public static let plotBins = 200
+}
+
+/// Runs the accuracy study.
+public enum AccuracyStudy {
+    /// The default curves: Apple's five presets and the hard curves.
+    public static var defaultCurves: [(name: String, curve: CubicBezier)] {
+        CubicBezier.applePresets + hardCurves
+    }
+
+    /// The hard curves of the accuracy issue.
+    public static let hardCurves: [(name: String, curve: CubicBezier)] = [
+        ("(0.001,0,0.999,1)", try! CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),
+        ("(0.99,0,0.01,1)", try! CubicBezier(x1: 0.99, y1: 0, x2: 0.01, y2: 1)),
+        ("(0,1,1,0)", try! CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)),
+        ("(0.7,-0.5,0.3,1.5)", try! CubicBezier(x1: 0.7, y1: -0.5, x2: 0.3, y2: 1.5)),
+        ("(1,0,0,1)", try! CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)),
+        ("(0.5,-1,0.5,2)", try! CubicBezier(x1: 0.5, y1: -1, x2: 0.5, y2: 2)),
+    ]
+
+    /// The default springs, each with v0 = 0 and v0 = 5.
+    public static var defaultSprings: [(name: String, spring: Spring)] {
+        let base: [(String, Spring)] = [
+            ("swiftui-default", try! Spring.swiftUI(response: 0.55, dampingRatio: 0.825)),
+            ("uikit-0.5-over-0.5s", try! Spring.uikit(duration: 0.5, dampingRatio: 0.5)),
+            ("critical", try! Spring(mass: 1, stiffness: 100, damping: 20)),
+            ("overdamped-2", try! Spring(mass: 1, stiffness: 100, damping: 40)),
+            ("near-critical-1e-7", try! Spring(mass: 1, stiffness: 100, damping: 20 * (1 + 1e-7))),
+            ("stiff-k1000-c10", try! Spring(mass: 1, stiffness: 1000, damping: 10)),
+        ]
+        return base.flatMap { name, spring in
+            [("\(name) v0=0", spring), ("\(name) v0=5", try! spring.with(initialVelocity: 5))]
+        }
+    }
+
+    /// Runs every strategy on `curves` (at `samples` evenly spaced inputs) and `springs` (at `rate` Hz for `seconds`).
+    public static func run(curves: [(name: String, curve: CubicBezier)], samples: Int, springs: [(name: String, spring: Spring)],
+                           rate: Double, seconds: Double, bezierStrategies: [BezierStrategy] = BezierStrategy.all(),
+                           springStrategies: [SpringStrategy] = SpringStrategy.all, progress: (String) -> Void = { _ in })
+        -> AccuracyReport
+    {
+        let xs = (0..<samples).map { samples == 1 ? 0.5 : Double($0) / Double(samples - 1) }
+        // The GSL reference, once per run, shared by every strategy.
+        progress("GSL references for \(curves.count) curves × \(samples) samples")
+        let references = curves.map { entry in xs.map { BezierReference.evaluate(entry.curve, at: $0).value } }
+        var bezierResults: [AccuracyReport.BezierResult] = []
+        var shuffled = SplitMix64(seed: 99)
+        let timingInputs = (0..<4096).map { _ in Double.random(in: 0...1, using: &shuffled) }
+        for strategy in bezierStrategies {
+            progress("bezier: \(strategy.name)")
+            var all: [Double] = [], perCurve: [(String, ErrorStatistics)] = [], bins: [[Double]] = []
+            var evaluators: [@Sendable (Double) -> Double] = []
+            var totalViolations = 0, anyMonotone = false
+            for (index, entry) in curves.enumerated() {
+                let evaluate = strategy.make(entry.curve)
+                evaluators.append(evaluate)
+                let values = xs.map(evaluate)
+                let errors = zip(values, references[index]).map { abs($0 - $1) }
+                var violations: Int?
+                if (0...1).contains(entry.curve.y1), (0...1).contains(entry.curve.y2) {
+                    violations = zip(values, values.dropFirst()).filter { $1 < $0 }.count
+                    totalViolations += violations!
+                    anyMonotone = true
+                }
+                perCurve.append((entry.name, ErrorStatistics(errors, monotonicityViolations: violations)))
+                all += errors
+                var binned = [Double](repeating: 0, count: AccuracyReport.plotBins)
+                for (sample, error) in errors.enumerated() {
+                    let bin = min(sample * AccuracyReport.plotBins / max(samples, 1), AccuracyReport.plotBins - 1)
+                    binned[bin] = max(binned[bin], error)
+                }
+                bins.append(binned)
+            }
+            let cost = nanoseconds(evaluations: 400_000) { index in evaluators[index % evaluators.count](timingInputs[index & 4095]) }
+            bezierResults.append(.init(name: strategy.name,
+                                       overall: ErrorStatistics(all, monotonicityViolations: anyMonotone ? totalViolations : nil),
+                                       nsPerEval: cost, perCurve: perCurve, binnedErrors: bins))
+        }
+        // Springs: the GSL rk8pd reference at every frame.
+        let count = max(1, Int((rate * seconds).rounded()))
+        let times = (1...count).map { Double($0) / rate }
+        progress("GSL rk8pd references for \(springs.count) springs")
+        let springReferences = springs.map { entry in
+            (SpringReference.integrate(entry.spring, at: times) ?? []).map(\.progress)
+        }
+        var springFloor = 0.0
+        for (index, entry) in springs.enumerated() {
+            for (frame, time) in times.enumerated() where frame < springReferences[index].count {
+                springFloor = max(springFloor, abs(springReferences[index][frame]
+                                                   - (1 - SpringReference.textbook(entry.spring, at: time).displacement)))
+            }
+        }
+        var springResults: [AccuracyReport.SpringResult] = []
+        for strategy in springStrategies {
+            progress("springs: \(strategy.name)")
+            var all: [Double] = [], perSpring: [(String, ErrorStatistics)] = [], trajectories: [[Double]] = []
+            var errorSeries: [[Double]] = [], drift = 0.0
+            for (index, entry) in springs.enumerated() {
+                let (values, simulated) = strategy.trajectory(entry.spring, rate, count)
+                let errors = zip(values, springReferences[index]).map { abs($0 - $1) }
+                perSpring.append((entry.name, ErrorStatistics(errors)))
+                all += errors
+                trajectories.append(values)
+                errorSeries.append(errors)
+                drift = simulated / (Double(count) / rate)
+            }
+            let spring = springs.first?.spring ?? (try! Spring())
+            let repeats = 20
+            let start = DispatchTime.now().uptimeNanoseconds
+            var sink = 0.0
+            for _ in 0..<repeats { sink += strategy.trajectory(spring, rate, count).progress.last ?? 0 }
+            let perStep = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(repeats * count) + (sink.isNaN ? 1 : 0)
+            springResults.append(.init(name: strategy.name, overall: ErrorStatistics(all),
+                                       clockDrift: strategy.isStepping ? drift : nil, nsPerStep: perStep,
+                                       perSpring: perSpring, trajectories: trajectories, errors: errorSeries))
+        }
+        let settling = springs.map { entry in
+            AccuracyReport.Settling(spring: entry.name, epsilon: 0.001, definitions: SettlingDefinition.allCases.map {
+                ($0.rawValue, $0.settlingTime(of: entry.spring, distance: 100, frameRate: rate))
+            })
+        }
+        return AccuracyReport(
+            samples: samples, curves: curves, bezier: bezierResults, rateHz: rate, seconds: seconds, springs: springs,
+            springResults: springResults, settling: settling, bezierReferenceWorstError: bezierReferenceFloor(curves),
+            springReferenceWorstError: springFloor, referenceTrajectories: springReferences)
+    }
+
+    /// The Bézier reference's own worst error: GSL's answer against Newton polished in 80-bit arithmetic from it, at
+    /// a few points of every curve.
+    static func bezierReferenceFloor(_ curves: [(name: String, curve: CubicBezier)]) -> Double {
+        var worst = 0.0
+        for (_, curve) in curves {
+            for x in stride(from: 0.05, through: 0.95, by: 0.15) {
+                let reference = BezierReference.evaluate(curve, at: x)
+                worst = max(worst, abs(reference.value - BezierReference.polished(curve, at: x)))
+            }
+        }
+        return worst
+    }
+
+    /// Mean ns per call of `body(i)` for i in 0..<evaluations.
+    static func nanoseconds(evaluations: Int, _ body: (Int) -> Double) -> Double {
+        var sink = 0.0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<evaluations { sink += body(index) }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+        return elapsed / Double(evaluations) + (sink.isNaN ? 1e-9 : 0)
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import MotionCore
+import MotionHarness
+import MotionReports
+
+/// `motionbench accuracy`: every public solver strategy against the GSL references.
+struct AccuracyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accuracy",
+        abstract: "Measure every well-known Bézier and spring strategy against GSL references.",
+        discussion: """
+            Bézier strategies: motionbench, webkit-2008, webkit, chromium, firefox-smil, bezier-easing-v2, cardano \
+            (reference: GSL Brent on every sample). Spring strategies: motionbench, motionbench-propagator, webkit, \
+            react-native, android, flutter, rebound, react-spring, motion (reference: GSL odeiv2 rk8pd at every frame). \
+            A curves FILE is a JSON array of timing-function specs or {"name", "spec"} objects; a springs FILE the same \
+            with spring specs.
+            """)
+
+    @Option(help: "presets, hard, all, or a JSON file of curve specs.")
+    var curves = "all"
+
+    @Option(help: "Evenly spaced inputs per curve.")
+    var samples = 100_001
+
+    @Option(help: "default, or a JSON file of spring specs.")
+    var springs = "default"
+
+    @Option(help: "Spring sampling rate in Hz.")
+    var rate = 120.0
+
+    @Option(help: "Spring sampling duration in seconds.")
+    var seconds = 2.0
+
+    @Option(help: "Output format: markdown, json, csv or html.")
+    var format: AccuracyRenderer.Format = .markdown
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        guard samples >= 2, samples <= 10_000_000 else {
+            throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
+        }
+        guard rate > 0, rate <= 10_000, rate.isFinite else { throw BadInput(message: "accuracy: --rate \(rate) must be in (0, 10000] Hz") }
+        guard seconds > 0, seconds <= 600, seconds.isFinite else { throw BadInput(message: "accuracy: --seconds \(seconds) must be in (0, 600]") }
+        let curveList: [(name: String, curve: CubicBezier)]
+        switch curves {
+        case "presets": curveList = CubicBezier.applePresets
+        case "hard": curveList = AccuracyStudy.hardCurves
+        case "all": curveList = AccuracyStudy.defaultCurves
+        default:
+            curveList = try Self.readList(curves, option: "--curves").map { name, spec in
+                guard case .timingFunction(.cubicBezier(let curve)) = try MotionSpec(parsing: spec) else {
+                    throw BadInput(message: "accuracy: --curves \(curves): '\(spec)' is not a cubic-bezier curve")
+                }
+                return (name, curve)
+            }
+        }
+        let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
+            : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
+        let report = AccuracyStudy.run(curves: curveList, samples: samples, springs: springList, rate: rate, seconds: seconds,
+                                       progress: statusPrinter())
+        if isatty(2) == 1 {
+            var standardError = StandardError()
+            print("\r\u{1B}[2K", terminator: "", to: &standardError)
+        }
+        let text = AccuracyRenderer.render(report, format: format)
+        if let output { try AtomicFile.write(text, to: output) } else { print(text, terminator: "") }
+    }
+
+    /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects.
+    static func readList(_ path: String, option: String) throws -> [(String, String)] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BadInput(message: "accuracy: \(option) '\(path)' is not presets/hard/all/default and cannot be read as a file")
+        }
+        guard let list = try? JSONSerialization.jsonObject(with: data) as? [Any], !list.isEmpty else {
+            throw BadInput(message: "accuracy: \(option) \(path) must be a non-empty JSON array")
+        }
+        return try list.enumerated().map { index, item in
+            if let spec = item as? String { return (spec, spec) }
+            guard let object = item as? [String: Any], let spec = object["spec"] as? String else {
+                throw BadInput(message: "accuracy: \(option) \(path): item \(index) must be a spec string or {\"name\", \"spec\"}")
+            }
+            return ((object["name"] as? String) ?? spec, spec)
+        }
+    }
+}
+
+extension AccuracyRenderer.Format: ExpressibleByArgument {}

@@ -1,0 +1,64 @@
+import Foundation
+import MotionCore
+import MotionReports
+import XCTest
+
+final class AccuracyReportTests: XCTestCase {
+    private func smallReport(bezier: [BezierStrategy] = [.motionbench, .chromium], springs: [SpringStrategy] = [.motionbench, .webKit])
+        -> AccuracyReport
+    {
+        AccuracyStudy.run(curves: [("ease", .ease), ("(0,1,1,0)", try! CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0))], samples: 2_001,
+                          springs: [("overdamped", try! Spring(damping: 40))], rate: 60, seconds: 1,
+                          bezierStrategies: bezier, springStrategies: springs)
+    }
+
+    func testFiguresComeFromTheComputation() {
+        let baseline = smallReport()
+        XCTAssertLessThan(baseline.bezier[0].overall.maxAbsError, 1e-12)
+        // A strategy that is off by 2e-3 everywhere must show exactly that.
+        let shifted = BezierStrategy(name: "shifted") { curve in { curve.value(at: $0) + 2e-3 } }
+        let report = smallReport(bezier: [shifted])
+        XCTAssertEqual(report.bezier[0].overall.maxAbsError, 2e-3, accuracy: 1e-12)
+        XCTAssertEqual(report.bezier[0].overall.pointsOver1e3, 2 * 2_001)
+        // A strategy that runs backwards violates monotonicity on the monotone curves.
+        let reversed = BezierStrategy(name: "reversed") { curve in { curve.value(at: 1 - $0) } }
+        XCTAssertGreaterThan(smallReport(bezier: [reversed]).bezier[0].perCurve[0].statistics.monotonicityViolations ?? 0, 1_000)
+        XCTAssertEqual(baseline.springResults[1].name, "webkit")
+        XCTAssertGreaterThan(baseline.springResults[1].overall.maxAbsError, 0.2)
+        XCTAssertLessThan(baseline.springResults[0].overall.maxAbsError, 1e-14)
+        XCTAssertLessThan(baseline.springReferenceWorstError, 1e-13)
+    }
+
+    func testJSONHasTheContractKeys() throws {
+        let json = AccuracyRenderer.render(smallReport(), format: .json)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let bezier = try XCTUnwrap(object["bezier"] as? [String: Any])
+        XCTAssertEqual(Set(bezier.keys), ["samples", "curves", "strategies"])
+        let strategy = try XCTUnwrap((bezier["strategies"] as? [[String: Any]])?.first)
+        XCTAssertEqual(Set(strategy.keys), ["name", "maxAbsError", "meanAbsError", "p99AbsError", "pointsOver1e-3",
+                                            "monotonicityViolations", "nsPerEval", "perCurve"])
+        let springs = try XCTUnwrap(object["springs"] as? [String: Any])
+        XCTAssertEqual(Set(springs.keys), ["rateHz", "seconds", "springs", "strategies", "settling"])
+        let springStrategy = try XCTUnwrap((springs["strategies"] as? [[String: Any]])?.first)
+        XCTAssertEqual(Set(springStrategy.keys), ["name", "maxAbsError", "meanAbsError", "clockDrift", "nsPerStep", "perSpring"])
+        let settling = try XCTUnwrap((springs["settling"] as? [[String: Any]])?.first)
+        let definitions = try XCTUnwrap(settling["definitions"] as? [String: Any])
+        for name in ["motionbench", "swiftui", "android", "flutter", "react-native", "rebound", "motion", "react-spring"] {
+            XCTAssertTrue(definitions.keys.contains(name), name)
+        }
+        let reference = try XCTUnwrap(object["reference"] as? [String: Any])
+        XCTAssertEqual(Set(reference.keys), ["bezierWorstError", "springWorstError"])
+    }
+
+    func testOtherFormats() {
+        let report = smallReport()
+        let markdown = AccuracyRenderer.render(report, format: .markdown)
+        XCTAssertTrue(markdown.contains("| chromium |"))
+        XCTAssertTrue(markdown.contains("Settling time"))
+        let html = AccuracyRenderer.render(report, format: .html)
+        XCTAssertTrue(html.hasPrefix("<!doctype html>"))
+        XCTAssertGreaterThanOrEqual(html.components(separatedBy: "<svg").count - 1, 5)
+        XCTAssertFalse(html.contains("http://") && html.contains("<script src"), "self-contained")
+        XCTAssertTrue(AccuracyRenderer.render(report, format: .csv).hasPrefix("kind,strategy,case,maxAbsError"))
+    }
+}
