@@ -127,12 +127,7 @@ struct NaiveCurve {
 
     init(_ function: TimingFunction) {
         if case .cubicBezier(let curve) = function {
-            cx = 3 * curve.x1
-            bx = 3 * (curve.x2 - curve.x1) - cx
-            ax = 1 - cx - bx
-            cy = 3 * curve.y1
-            by = 3 * (curve.y2 - curve.y1) - cy
-            ay = 1 - cy - by
+            (ax, bx, cx, ay, by, cy) = curve.powerForm
             isLinear = false
         } else {
             (ax, bx, cx, ay, by, cy) = (0, 0, 1, 0, 0, 1)

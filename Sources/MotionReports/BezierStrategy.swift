@@ -186,12 +186,7 @@ struct PowerForm: Sendable {
     let ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double
 
     init(_ curve: CubicBezier) {
-        cx = 3 * curve.x1
-        bx = 3 * (curve.x2 - curve.x1) - cx
-        ax = 1 - cx - bx
-        cy = 3 * curve.y1
-        by = 3 * (curve.y2 - curve.y1) - cy
-        ay = 1 - cy - by
+        (ax, bx, cx, ay, by, cy) = curve.powerForm
     }
 
     func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }

@@ -37,7 +37,7 @@ final class BezierStrategyTests: XCTestCase {
         XCTAssertGreaterThan(worst, 1e-3)
         XCTAssertGreaterThan(over, 0.05, "off by more than 1e-3 at a sizable share of points")
         let (longer, _, _) = errors(.webKit2008(duration: 100), .easeInOut)
-        XCTAssertLessThan(longer, worst, "a longer duration tightens ε = 1/(200·duration)")
+        XCTAssertLessThan(longer, worst, "a longer animation tightens its x tolerance, 1/(200·T)")
     }
 
     func testWebKitCurrentUsesItsDurationTolerance() {
