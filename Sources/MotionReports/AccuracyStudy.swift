@@ -30,9 +30,13 @@ public struct ErrorStatistics: Sendable {
 public struct AccuracyReport: Sendable {
     /// One Bézier strategy's results.
     public struct BezierResult: Sendable {
+        /// Strategy name.
         public var name: String
+        /// Statistics over every curve and sample.
         public var overall: ErrorStatistics
+        /// Mean ns per evaluation over shuffled inputs, measured in the same run.
         public var nsPerEval: Double
+        /// Statistics per curve, in curve order.
         public var perCurve: [(curve: String, statistics: ErrorStatistics)]
         /// Per curve, the largest error in each of `plotBins` equal x bins (for the log-error plot).
         public var binnedErrors: [[Double]]
@@ -40,11 +44,15 @@ public struct AccuracyReport: Sendable {
 
     /// One spring strategy's results.
     public struct SpringResult: Sendable {
+        /// Strategy name.
         public var name: String
+        /// Statistics over every spring and frame (errors in progress units at the real frame times).
         public var overall: ErrorStatistics
         /// Simulated seconds per real second (stepping strategies), nil for closed forms.
         public var clockDrift: Double?
+        /// Mean ns per frame step (or per closed-form evaluation).
         public var nsPerStep: Double
+        /// Statistics per spring, in spring order.
         public var perSpring: [(spring: String, statistics: ErrorStatistics)]
         /// Per spring, the progress at every frame (for the trajectory plots).
         public var trajectories: [[Double]]
@@ -54,18 +62,29 @@ public struct AccuracyReport: Sendable {
 
     /// Settling times of one spring by every definition.
     public struct Settling: Sendable {
+        /// Spring name.
         public var spring: String
+        /// Tolerance as a fraction of the distance.
         public var epsilon: Double
+        /// Seconds by each definition, `nil` when it never settles.
         public var definitions: [(name: String, seconds: Double?)]
     }
 
+    /// Evenly spaced inputs per curve.
     public var samples: Int
+    /// The curves studied.
     public var curves: [(name: String, curve: CubicBezier)]
+    /// Results per Bézier strategy.
     public var bezier: [BezierResult]
+    /// Spring sampling rate in Hz.
     public var rateHz: Double
+    /// Spring sampling duration in seconds.
     public var seconds: Double
+    /// The springs studied.
     public var springs: [(name: String, spring: Spring)]
+    /// Results per spring strategy.
     public var springResults: [SpringResult]
+    /// Settling times per spring.
     public var settling: [Settling]
     /// The Bézier reference's own worst error against 80-bit Newton-polished values at a few points.
     public var bezierReferenceWorstError: Double
