@@ -214,8 +214,15 @@ public enum FrameHarness {
         }
     }
 
-    /// Peak resident set size of this process in bytes (getrusage).
+    /// Peak resident set size of this process in bytes: VmHWM from /proc/self/status, which belongs to this address
+    /// space (getrusage's ru_maxrss survives execve, so under `swift run` it would report SwiftPM's own peak);
+    /// getrusage where /proc is missing.
     static func peakResidentBytes() -> Int {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            return kilobytes * 1024
+        }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Int(usage.ru_maxrss) * 1024
