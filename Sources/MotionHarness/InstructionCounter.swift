@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Runs commands and counts their instructions with valgrind.
@@ -32,14 +33,14 @@ public enum InstructionCounter {
             throw GateInputError(message: "cannot run \(executable): \(error.localizedDescription)")
         }
         // Read both pipes concurrently so that neither fills up and blocks the child.
-        let errorData = Locked(Data())
-        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
+        let errorData = DataBox()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { errorData.data = error.fileHandleForReading.readDataToEndOfFile() }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errorData.isSet { usleep(1_000) }
+        reading.wait()
         return Output(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData.value, as: UTF8.self))
+                      standardError: String(decoding: errorData.data, as: UTF8.self))
     }
 
     /// The path of valgrind, or nil when it is not installed.
@@ -90,32 +91,7 @@ public enum InstructionCounter {
     }
 }
 
-/// A value set once from another thread.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    private var done = false
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    func set(_ value: Value) {
-        lock.lock()
-        stored = value
-        done = true
-        lock.unlock()
-    }
-
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return done
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+/// Bytes written by one reader thread and read after `DispatchGroup.wait()` (which orders the two).
+final class DataBox: @unchecked Sendable {
+    var data = Data()
 }

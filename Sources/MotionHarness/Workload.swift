@@ -121,6 +121,7 @@ public final class Workload: @unchecked Sendable {
                 return (percent, percent * width)
             }
         case .spring:
+            // Not reached: `init` turns spring entries into propagator programs before asking for timeline outputs.
             return { _ in (0, 0) }
         }
     }

@@ -59,12 +59,10 @@ struct AccuracyCommand: ParsableCommand {
         }
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
             : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
+        let status = StatusLine()
         let report = AccuracyStudy.run(curves: curveList, samples: samples, springs: springList, rate: rate, seconds: seconds,
-                                       progress: statusPrinter())
-        if isatty(2) == 1 {
-            var standardError = StandardError()
-            print("\r\u{1B}[2K", terminator: "", to: &standardError)
-        }
+                                       progress: status.show)
+        status.clear()
         let text = AccuracyRenderer.render(report, format: format)
         if let output { try AtomicFile.write(text, to: output) } else { print(text, terminator: "") }
     }

@@ -11,13 +11,27 @@ func parsePercent(_ text: String, option: String) throws -> Double {
     return value / 100
 }
 
-/// Prints status lines to a terminal's stderr.
-func statusPrinter() -> (String) -> Void {
-    let terminal = isatty(2) == 1
-    return { status in
-        guard terminal else { return }
+/// A one-line progress display on standard error: shown only when stderr is a terminal and the command has run for
+/// more than a second, and erased before the result is printed.
+final class StatusLine {
+    private let terminal = isatty(2) == 1
+    private let started = Date()
+    private var shown = false
+
+    /// Replaces the line with `status`.
+    func show(_ status: String) {
+        guard terminal, Date().timeIntervalSince(started) > 1 else { return }
         var standardError = StandardError()
         print("\r\u{1B}[2K\(status)", terminator: "", to: &standardError)
+        shown = true
+    }
+
+    /// Erases the line if anything was shown.
+    func clear() {
+        guard shown else { return }
+        var standardError = StandardError()
+        print("\r\u{1B}[2K", terminator: "", to: &standardError)
+        shown = false
     }
 }
 
@@ -43,7 +57,9 @@ struct BaselineCommand: ParsableCommand {
             throw BadInput(message: "baseline: --mode '\(mode)' is not one of instructions, time, both")
         }
         let selected = try GateWorkload.parseList(workloads)
-        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, progress: statusPrinter())
+        let status = StatusLine()
+        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, progress: status.show)
+        status.clear()
         try AtomicFile.write(baseline.encoded(), to: output)
         print("wrote \(output): \(selected.count) workloads, mode \(mode.rawValue)")
     }
@@ -98,6 +114,7 @@ struct GateCommand: ParsableCommand {
             throw BadInput(message: "gate: --toolchain-mismatch '\(toolchainMismatch)' is not one of fail, warn")
         }
         let selected = try GateWorkload.parseList(workloads)
+        let status = StatusLine()
         let outcome: PerformanceGate.Outcome
         switch (baseline, against) {
         case (let path?, nil):
@@ -107,7 +124,7 @@ struct GateCommand: ParsableCommand {
             let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
             outcome = try PerformanceGate.compare(with: try GateBaseline.read(path), workloads: selected, mode: mode,
                                                   maxIncrease: increase, failOnToolchainMismatch: toolchainMismatch == "fail",
-                                                  progress: statusPrinter())
+                                                  progress: status.show)
         case (nil, let base?):
             guard FileManager.default.isExecutableFile(atPath: base) else {
                 throw BadInput(message: "gate: --against '\(base)' is not an executable file "
@@ -117,14 +134,11 @@ struct GateCommand: ParsableCommand {
             let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.05
             var generator = SystemRandomNumberGenerator()
             outcome = try PerformanceGate.paired(base: base, workloads: selected, rounds: rounds, maxIncrease: increase,
-                                                 instructions: instructions, using: &generator, progress: statusPrinter())
+                                                 instructions: instructions, using: &generator, progress: status.show)
         default:
             throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
         }
-        if isatty(2) == 1 {
-            var standardError = StandardError()
-            print("\r\u{1B}[2K", terminator: "", to: &standardError)
-        }
+        status.clear()
         print(PerformanceGate.render(outcome, format: format), terminator: "")
         let code = outcome.verdict.exitCode
         if code != 0 { throw ExitCode(code) }

@@ -60,21 +60,11 @@ struct RunCommand: ParsableCommand {
         guard threadCount >= 1, threadCount <= 1024 else {
             throw BadInput(message: "run: --threads \(threadCount) must be a whole number in 1…1024")
         }
-        let showProgress = isatty(2) == 1
-        let started = Date()
-        var shown = false
         let options = FrameHarness.Options(scenario: scenario, layerCounts: counts, frames: frames, rate: rate,
                                            threads: threadCount, verify: verify)
-        let results = FrameHarness.run(options) { status in
-            guard showProgress, Date().timeIntervalSince(started) > 1 else { return }
-            var standardError = StandardError()
-            print("\r\u{1B}[2K\(status)", terminator: "", to: &standardError)
-            shown = true
-        }
-        if shown {
-            var standardError = StandardError()
-            print("\r\u{1B}[2K", terminator: "", to: &standardError)
-        }
+        let status = StatusLine()
+        let results = FrameHarness.run(options, progress: status.show)
+        status.clear()
         let report = HarnessReport.render(results, machine: .current, format: format)
         if let output {
             try AtomicFile.write(report, to: output)
