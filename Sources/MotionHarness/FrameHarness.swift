@@ -13,17 +13,23 @@ public struct HarnessResult: Sendable {
     public var threads: Int
     /// Frames timed.
     public var frames: Int
-    /// Frame rate in Hz (sets the frame interval and the budget).
+    /// The frame clock: "120 Hz", "vrr …" or a file name.
+    public var clock: String
+    /// Nominal frame rate in Hz (1 / nominal interval): sets the budget.
     public var rateHz: Double
     /// Median frame time divided by the layer count, in nanoseconds.
     public var nsPerLayerFrame: Double
+    /// Mean share of layers mid-animation per frame, in [0, 1].
+    public var activeShare: Double
+    /// nsPerLayerFrame / activeShare: the cost per layer that is mid-animation, in nanoseconds.
+    public var nsPerActiveLayerFrame: Double
     /// Frame-time percentiles in milliseconds: p50, p90, p99, max.
     public var frameMs: (p50: Double, p90: Double, p99: Double, max: Double)
-    /// p99 frame time as a fraction of the frame budget (1/rate).
+    /// p99 frame time as a fraction of the frame budget (the nominal interval).
     public var budgetFractionP99: Double
     /// The largest layer count whose p99 frame fits the budget, at this cost per layer.
     public var maxLayersInBudget: Int
-    /// Bytes of state per layer (begin frame + two outputs).
+    /// Bytes of parameters, state and outputs held per layer (average over kinds).
     public var bytesPerLayer: Int
     /// Peak resident memory of the process so far, in bytes.
     public var peakRSSBytes: Int
@@ -33,18 +39,27 @@ public struct HarnessResult: Sendable {
     public var naiveLayers: Int
     /// naive / batch cost per layer.
     public var speedupVsNaive: Double
-    /// The memory-traffic bound: reading the state and writing the outputs once, in ns per layer per frame.
+    /// The shared-timeline comparison (tabulated outputs copied out), ns per layer per frame; nil where it cannot run.
+    public var sharedTimelineNsPerLayerFrame: Double?
+    /// Why the shared-timeline comparison did not run (nil when it ran).
+    public var sharedTimelineObstacle: String?
+    /// The memory-traffic bound: reading every column a frame reads and writing every column it writes, once, in ns
+    /// per layer per frame.
     public var streamNsPerLayerFrame: Double
+    /// Bytes the stream bound moves per layer per frame (reads plus writes).
+    public var streamBytesPerLayerFrame: Double
     /// batch / stream cost per layer.
     public var ratioToStream: Double
     /// Sum of every output after the last frame (the work cannot be optimised away; equal across thread counts).
     public var checksum: Double
-    /// With --verify: layers × frames compared with the scalar path, and the largest difference.
+    /// With --verify: layer-frames compared with the scalar path, and the largest error relative to
+    /// max(1, the layer's value scale).
     public var verification: (samples: Int, maxError: Double)?
 }
 
-/// The frame loop: builds each layer count's workload, times every frame, and measures the naive evaluator and the
-/// stream bound in the same run.
+/// The frame loop: builds each layer count's workload, times every frame of the batch evaluator, and measures the
+/// naive evaluator, the shared-timeline comparison and the stream bound in the same run on the same layers and frame
+/// times.
 public enum FrameHarness {
     /// Run options.
     public struct Options: Sendable {
@@ -52,166 +67,172 @@ public enum FrameHarness {
         public var scenario: Scenario
         /// Layer counts to run.
         public var layerCounts: [Int]
-        /// Frames per layer count (≥ 1).
-        public var frames: Int
-        /// Frame rate in Hz.
-        public var rate: Double
+        /// The frame timestamps.
+        public var clock: FrameClock
         /// Threads for the batch evaluator (≥ 1).
         public var threads: Int
         /// Compare the batch outputs with the scalar path during the run.
         public var verify: Bool
         /// Largest layer count the naive evaluator runs.
         public var naiveLayerLimit = 100_000
-        /// Frames the naive evaluator and the stream bound are timed for (medians).
+        /// Frames the naive evaluator, the shared timeline and the stream bound are timed for (medians).
         public var comparisonFrames = 24
+        /// Layers compared per verified frame (spread evenly).
+        public var verifyLayers = 20_000
 
         /// Options for a run.
-        public init(scenario: Scenario, layerCounts: [Int], frames: Int, rate: Double, threads: Int, verify: Bool) {
-            (self.scenario, self.layerCounts, self.frames, self.rate, self.threads, self.verify) =
-                (scenario, layerCounts, frames, rate, threads, verify)
+        public init(scenario: Scenario, layerCounts: [Int], clock: FrameClock, threads: Int, verify: Bool) {
+            (self.scenario, self.layerCounts, self.clock, self.threads, self.verify) = (scenario, layerCounts, clock, threads, verify)
         }
     }
 
-    /// Largest allowed |batch − scalar| in --verify.
+    /// Largest allowed |batch − scalar| / max(1, value scale) in --verify.
     public static let verifyTolerance = 1e-12
 
     /// Runs every layer count; `progress` receives a status line now and then.
     public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> [HarnessResult] {
-        var naiveCache: [Int: (Double, Int)] = [:]
+        let clock = options.clock, name = options.scenario.name
         return options.layerCounts.map { count in
-            progress("\(options.scenario.name): building \(count) layers")
-            let workload = Workload(scenario: options.scenario, count: count, rate: options.rate, frames: options.frames)
+            progress("\(name): building \(count) layers")
+            let workload = Workload(scenario: options.scenario, count: count, clock: clock)
             let store = workload.store
             // Warm up (caches, page faults), then start from frame 0 again.
-            for frame in 1...min(3, options.frames) { evaluate(store, frame: frame, threads: options.threads) }
+            for index in 1...min(3, clock.frames) { evaluate(store, frame: clock.frame(index), threads: options.threads) }
             store.reset()
             var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
             var frameNanoseconds: [UInt64] = []
-            frameNanoseconds.reserveCapacity(options.frames)
+            frameNanoseconds.reserveCapacity(clock.frames)
             var verification: (samples: Int, maxError: Double)? = options.verify ? (0, 0) : nil
-            let verifyFrames = Set([1, max(1, options.frames / 2), options.frames])
-            for frame in 1...options.frames {
+            let verifyFrames = Set([1, max(1, clock.frames / 3), max(1, 2 * clock.frames / 3), clock.frames])
+            var activeTotal = 0.0, activeSamples = 0
+            for index in 1...clock.frames {
+                let frame = clock.frame(index)
                 let start = DispatchTime.now().uptimeNanoseconds
                 evaluate(store, frame: frame, threads: options.threads)
                 let elapsed = DispatchTime.now().uptimeNanoseconds - start
                 frameNanoseconds.append(elapsed)
                 _ = histogram.record(max(elapsed, 1))
-                if options.verify, verifyFrames.contains(frame) {
-                    let (samples, error) = verify(workload, frame: frame)
+                if index % 4 == 1 || index == clock.frames {
+                    activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
+                    activeSamples += 1
+                }
+                if options.verify, verifyFrames.contains(index) {
+                    let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
                     verification = (verification!.samples + samples, max(verification!.maxError, error))
                 }
-                if frame % 60 == 0 { progress("\(options.scenario.name): \(count) layers, frame \(frame)/\(options.frames)") }
+                if index % 60 == 0 { progress("\(name): \(count) layers, frame \(index)/\(clock.frames)") }
             }
-            let checksum = (0..<store.count).reduce(0.0) { $0 + store.firstOutputs[$1] + store.secondOutputs[$1] }
+            let checksum = store.checksum()
             let median = Double(frameNanoseconds.sorted()[frameNanoseconds.count / 2])
             let nsPerLayer = median / Double(max(count, 1))
+            let comparison = comparisonFrameIndices(clock.frames, options.comparisonFrames)
+
             let naiveCount = min(count, options.naiveLayerLimit)
-            let naive: (Double, Int)
-            if let cached = naiveCache[naiveCount] {
-                naive = cached
-            } else {
-                progress("\(options.scenario.name): naive evaluator on \(naiveCount) layers")
-                naive = (naiveCost(workload, limit: naiveCount, frames: options.comparisonFrames), naiveCount)
-                naiveCache[naiveCount] = naive
-            }
-            let stream = streamCost(store, frames: options.comparisonFrames, threads: options.threads)
-            let budget = 1e9 / options.rate
+            progress("\(name): naive evaluator on \(naiveCount) layers")
+            let naive = naiveCost(workload, limit: naiveCount, frames: comparison)
+
+            progress("\(name): shared-timeline comparison")
+            let (timeline, obstacle) = SharedTimeline.store(for: workload)
+            let timelineCost = timeline.map { storeCost($0, clock: clock, frames: comparison, threads: options.threads) }
+
+            let stream = streamCost(store, frames: comparison.count, threads: options.threads)
+            let budget = 1e9 * clock.nominalInterval
             let p99 = Double(histogram.valueAtPercentile(99))
+            let activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
             return HarnessResult(
-                scenario: options.scenario.name, layers: count, threads: options.threads, frames: options.frames,
-                rateHz: options.rate, nsPerLayerFrame: nsPerLayer,
+                scenario: name, layers: count, threads: options.threads, frames: clock.frames, clock: clock.label,
+                rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: nsPerLayer, activeShare: activeShare,
+                nsPerActiveLayerFrame: activeShare > 0 ? nsPerLayer / activeShare : .infinity,
                 frameMs: (Double(histogram.valueAtPercentile(50)) / 1e6, Double(histogram.valueAtPercentile(90)) / 1e6,
                           p99 / 1e6, Double(histogram.max) / 1e6),
                 budgetFractionP99: p99 / budget,
                 maxLayersInBudget: p99 > 0 ? Int(budget / (p99 / Double(max(count, 1)))) : 0,
-                bytesPerLayer: LayerStore.bytesPerLayer, peakRSSBytes: peakResidentBytes(),
-                naiveNsPerLayerFrame: naive.0, naiveLayers: naive.1, speedupVsNaive: naive.0 / nsPerLayer,
-                streamNsPerLayerFrame: stream, ratioToStream: nsPerLayer / stream, checksum: checksum,
-                verification: verification)
+                bytesPerLayer: Int(store.bytesPerLayer.rounded()), peakRSSBytes: peakResidentBytes(),
+                naiveNsPerLayerFrame: naive.ns, naiveLayers: naive.layers, speedupVsNaive: naive.ns / nsPerLayer,
+                sharedTimelineNsPerLayerFrame: timelineCost, sharedTimelineObstacle: obstacle,
+                streamNsPerLayerFrame: stream, streamBytesPerLayerFrame: store.streamBytesPerLayer,
+                ratioToStream: nsPerLayer / stream, checksum: checksum, verification: verification)
         }
     }
 
-    /// One frame of the batch evaluator, chunked across `threads` with Dispatch.
-    static func evaluate(_ store: LayerStore, frame: Int, threads: Int) {
+    /// One frame of `store`, chunked across `threads` with Dispatch.
+    static func evaluate(_ store: LayerStore, frame: LayerFrame, threads: Int) {
         let chunks = max(1, min(threads, store.count))
         if chunks == 1 {
-            store.evaluate(frame: frame, layers: 0..<store.count)
+            store.evaluate(frame, layers: 0..<store.count)
             return
         }
-        let size = (store.count + chunks - 1) / chunks
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let lower = chunk * size, upper = min(store.count, lower + size)
-            if lower < upper { store.evaluate(frame: frame, layers: lower..<upper) }
-        }
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in store.evaluate(frame, chunk: chunk, of: chunks) }
     }
 
-    /// Compares every layer (up to 20,000, spread evenly) with the scalar path; returns samples and largest error.
-    static func verify(_ workload: Workload, frame: Int) -> (Int, Double) {
+    /// Up to `count` frame indices spread evenly over 1…frames.
+    static func comparisonFrameIndices(_ frames: Int, _ count: Int) -> [Int] {
+        let n = max(1, min(count, frames))
+        return (0..<n).map { 1 + $0 * frames / n }
+    }
+
+    /// Compares up to `layers` layers (spread evenly) with the scalar path at `frame`; returns the samples and the
+    /// largest |batch − scalar| / max(1, the layer's value scale).
+    static func verify(_ workload: Workload, frame: LayerFrame, layers: Int) -> (Int, Double) {
         let store = workload.store
-        let step = max(1, store.count / 20_000)
+        let step = max(1, store.count / max(layers, 1))
         var worst = 0.0, samples = 0
         for index in stride(from: 0, to: store.count, by: step) {
-            let (first, second) = workload.expectedOutputs(layer: index, frame: frame)
-            let error = max(abs(first - store.firstOutputs[index]), abs(second - store.secondOutputs[index]))
-            worst = max(worst, error.isNaN ? .infinity : error)
+            let expected = workload.expectedOutputs(layer: index, time: frame.time)
+            let actual = store.outputs(layer: index)
+            let scale = max(1, workload.outputScale(layer: index))
+            for (a, b) in zip(expected, actual) {
+                let error = abs(a - b) / scale
+                worst = max(worst, error.isNaN || !b.isFinite ? .infinity : error)
+            }
             samples += 1
         }
         return (samples, worst)
     }
 
-    /// Median ns per layer per frame of the naive evaluator over `frames` frames.
-    static func naiveCost(_ workload: Workload, limit: Int, frames: Int) -> Double {
+    /// Median ns per layer per frame of the naive evaluator at the clock's times of `frames`.
+    static func naiveCost(_ workload: Workload, limit: Int, frames: [Int]) -> (ns: Double, layers: Int) {
         let naive = NaiveEvaluator(workload: workload, limit: limit)
         var samples: [Double] = []
         var sink = 0.0
-        for frame in 1...max(frames, 1) {
+        for index in frames {
             let start = DispatchTime.now().uptimeNanoseconds
-            sink += naive.evaluate(time: Double(frame) * workload.interval)
+            sink += naive.evaluate(time: workload.clock.times[index - 1])
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
         }
         if sink.isNaN { samples.append(0) }
-        return samples.sorted()[samples.count / 2] / Double(max(naive.count, 1))
+        return (samples.sorted()[samples.count / 2] / Double(max(naive.count, 1)), naive.count)
     }
 
-    /// The stream bound: per frame, read each layer's state once and write its outputs once, with no arithmetic
-    /// beyond a conversion (timeline runs read the begin frame and write both outputs; spring runs also read their
-    /// outputs back). Median ns per layer per frame; the store is reset afterwards.
+    /// Median ns per layer per frame of another store (the shared timeline) over `frames`.
+    static func storeCost(_ store: LayerStore, clock: FrameClock, frames: [Int], threads: Int) -> Double {
+        var samples: [Double] = []
+        for index in frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            evaluate(store, frame: clock.frame(index), threads: threads)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+        }
+        return samples.sorted()[samples.count / 2] / Double(max(store.count, 1))
+    }
+
+    /// The stream bound: median ns per layer per frame of `LayerStore.stream` over `frames` passes, chunked like a
+    /// frame; the store is reset afterwards.
     static func streamCost(_ store: LayerStore, frames: Int, threads: Int) -> Double {
         var samples: [Double] = []
+        let chunks = max(1, min(threads, store.count))
         for _ in 1...max(frames, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
-            let chunks = max(1, min(threads, store.count))
-            let size = (store.count + chunks - 1) / chunks
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let lower = chunk * size, upper = min(store.count, lower + size)
-                if lower < upper { stream(store, layers: lower..<upper) }
+            if chunks == 1 {
+                store.stream(layers: 0..<store.count)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    store.stream(layers: store.chunkRange(chunk, of: chunks))
+                }
             }
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
         }
         store.reset()
         return samples.sorted()[samples.count / 2] / Double(max(store.count, 1))
-    }
-
-    static func stream(_ store: LayerStore, layers range: Range<Int>) {
-        let begin = store.beginFrames.baseAddress!, first = store.firstOutputs.baseAddress!
-        let second = store.secondOutputs.baseAddress!
-        for run in store.runs {
-            let lower = max(run.start, range.lowerBound), upper = min(run.start + run.count, range.upperBound)
-            guard lower < upper else { continue }
-            if case .spring = store.programs[run.program] {
-                for i in lower..<upper {
-                    let b = Double(begin[i])
-                    first[i] = first[i] + b
-                    second[i] = second[i] + b
-                }
-            } else {
-                for i in lower..<upper {
-                    let b = Double(begin[i])
-                    first[i] = b
-                    second[i] = b
-                }
-            }
-        }
     }
 
     /// Peak resident set size of this process in bytes: VmHWM from /proc/self/status, which belongs to this address

@@ -19,17 +19,19 @@ public enum HarnessReport {
     }
 
     static let columns = [
-        "layers", "threads", "ns/layer/frame", "p50 ms", "p90 ms", "p99 ms", "max ms", "budget@p99", "max layers in budget",
-        "bytes/layer", "peak RSS MiB", "naive ns", "vs naive", "stream ns", "vs stream", "verdict",
+        "layers", "threads", "ns/layer/frame", "active", "ns/active layer", "p50 ms", "p99 ms", "max ms", "budget@p99",
+        "max layers in budget", "bytes/layer", "peak RSS MiB", "naive ns", "vs naive", "shared-timeline ns", "stream ns",
+        "vs stream", "verdict",
     ]
 
     static func cells(_ r: HarnessResult) -> [String] {
         [
-            "\(r.layers)", "\(r.threads)", fixed(r.nsPerLayerFrame, 2), fixed(r.frameMs.p50, 3), fixed(r.frameMs.p90, 3),
-            fixed(r.frameMs.p99, 3), fixed(r.frameMs.max, 3), "\(fixed(r.budgetFractionP99 * 100, 1))%", "\(r.maxLayersInBudget)",
-            "\(r.bytesPerLayer)", fixed(Double(r.peakRSSBytes) / 1_048_576, 1), fixed(r.naiveNsPerLayerFrame, 1),
-            "\(fixed(r.speedupVsNaive, 1))×", fixed(r.streamNsPerLayerFrame, 2), "\(fixed(r.ratioToStream, 2))×",
-            r.budgetFractionP99 <= 1 ? "fits" : "over budget",
+            "\(r.layers)", "\(r.threads)", fixed(r.nsPerLayerFrame, 2), "\(fixed(r.activeShare * 100, 1))%",
+            fixed(r.nsPerActiveLayerFrame, 2), fixed(r.frameMs.p50, 3), fixed(r.frameMs.p99, 3), fixed(r.frameMs.max, 3),
+            "\(fixed(r.budgetFractionP99 * 100, 1))%", "\(r.maxLayersInBudget)", "\(r.bytesPerLayer)",
+            fixed(Double(r.peakRSSBytes) / 1_048_576, 1), fixed(r.naiveNsPerLayerFrame, 1), "\(fixed(r.speedupVsNaive, 1))×",
+            r.sharedTimelineNsPerLayerFrame.map { fixed($0, 2) } ?? "n/a", fixed(r.streamNsPerLayerFrame, 2),
+            "\(fixed(r.ratioToStream, 2))×", r.budgetFractionP99 <= 1 ? "fits" : "over budget",
         ]
     }
 
@@ -38,7 +40,7 @@ public enum HarnessReport {
     static func table(_ results: [HarnessResult], machine: MachineInfo, markdown: Bool) -> String {
         guard let first = results.first else { return "no results\n" }
         let budget = 1000 / first.rateHz
-        var text = "Scenario \(first.scenario) at \(formatSpecNumber(first.rateHz)) Hz (frame budget \(fixed(budget, 2)) ms), "
+        var text = "Scenario \(first.scenario), clock \(first.clock) (frame budget \(fixed(budget, 2)) ms), "
             + "\(first.frames) frames, on \(machine.summary)\n"
         let rows = [columns] + results.map(cells)
         if markdown {
@@ -58,13 +60,24 @@ public enum HarnessReport {
     static func notes(_ results: [HarnessResult]) -> String {
         var lines: [String] = []
         let naiveLayers = Set(results.map(\.naiveLayers)).sorted().map(String.init).joined(separator: ", ")
-        lines.append("ns/layer/frame: median frame time / layers. naive: a class-per-layer Core Animation port measured on "
-                     + "\(naiveLayers) layers and scaled per layer. stream: reading each layer's state and writing its "
-                     + "outputs once, no arithmetic (the memory-bandwidth floor).")
+        let stream = Set(results.map { fixed($0.streamBytesPerLayerFrame, 0) }).sorted().joined(separator: ", ")
+        lines.append("batch: every layer evaluated every frame from its own parameters at the frame's timestamp "
+                     + "(timing, easing, interpolation, springs stepped, matrices built). ns/layer/frame: median frame "
+                     + "time / layers; active: mean share of layers mid-animation; ns/active layer = ns/layer/frame / active.")
+        lines.append("naive: a class-per-layer Core Animation port on the same layers, measured on \(naiveLayers) layers "
+                     + "and scaled per layer. stream: reading every column a frame reads and writing every column it "
+                     + "writes, no arithmetic (\(stream) bytes per layer-frame).")
+        if let obstacle = results.first?.sharedTimelineObstacle {
+            lines.append("shared-timeline: n/a (\(obstacle)); it needs shared parameters, whole-frame begins and a fixed rate.")
+        } else {
+            lines.append("shared-timeline: a comparison, not the headline: outputs tabulated once and copied out per "
+                         + "frame, possible only because every layer of an entry shares its parameters here.")
+        }
         for result in results {
             if let verification = result.verification {
-                lines.append("verify \(result.layers) layers: \(verification.samples) samples, largest |batch − scalar| "
-                             + "\(verification.maxError) (tolerance \(FrameHarness.verifyTolerance))")
+                lines.append("verify \(result.layers) layers: \(verification.samples) layer-frames against the scalar path, "
+                             + "largest |batch − scalar| / max(1, scale) \(verification.maxError) "
+                             + "(tolerance \(FrameHarness.verifyTolerance))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -81,13 +94,19 @@ public enum HarnessReport {
         let items = results.map { r -> String in
             var fields = [
                 "\"scenario\": \(quoted(r.scenario))", "\"layers\": \(r.layers)", "\"threads\": \(r.threads)",
-                "\"frames\": \(r.frames)", "\"rateHz\": \(number(r.rateHz))", "\"nsPerLayerFrame\": \(number(r.nsPerLayerFrame))",
+                "\"frames\": \(r.frames)", "\"clock\": \(quoted(r.clock))", "\"rateHz\": \(number(r.rateHz))",
+                "\"nsPerLayerFrame\": \(number(r.nsPerLayerFrame))", "\"activeShare\": \(number(r.activeShare))",
+                "\"nsPerActiveLayerFrame\": \(number(r.nsPerActiveLayerFrame))",
                 "\"frameMs\": {\"p50\": \(number(r.frameMs.p50)), \"p90\": \(number(r.frameMs.p90)), "
                     + "\"p99\": \(number(r.frameMs.p99)), \"max\": \(number(r.frameMs.max))}",
                 "\"budgetFractionP99\": \(number(r.budgetFractionP99))", "\"maxLayersInBudget\": \(r.maxLayersInBudget)",
                 "\"bytesPerLayer\": \(r.bytesPerLayer)", "\"peakRSSBytes\": \(r.peakRSSBytes)",
                 "\"naiveNsPerLayerFrame\": \(number(r.naiveNsPerLayerFrame))", "\"naiveLayers\": \(r.naiveLayers)",
-                "\"speedupVsNaive\": \(number(r.speedupVsNaive))", "\"streamNsPerLayerFrame\": \(number(r.streamNsPerLayerFrame))",
+                "\"speedupVsNaive\": \(number(r.speedupVsNaive))",
+                "\"sharedTimelineNsPerLayerFrame\": \(r.sharedTimelineNsPerLayerFrame.map(number) ?? "null")",
+                "\"sharedTimelineObstacle\": \(r.sharedTimelineObstacle.map(quoted) ?? "null")",
+                "\"streamNsPerLayerFrame\": \(number(r.streamNsPerLayerFrame))",
+                "\"streamBytesPerLayerFrame\": \(number(r.streamBytesPerLayerFrame))",
                 "\"ratioToStream\": \(number(r.ratioToStream))", "\"checksum\": \(number(r.checksum))",
             ]
             if let verification = r.verification {
@@ -99,15 +118,16 @@ public enum HarnessReport {
     }
 
     static func csv(_ results: [HarnessResult]) -> String {
-        let header = ["scenario", "layers", "threads", "frames", "rateHz", "nsPerLayerFrame", "frameMsP50", "frameMsP90",
-                      "frameMsP99", "frameMsMax", "budgetFractionP99", "maxLayersInBudget", "bytesPerLayer", "peakRSSBytes",
-                      "naiveNsPerLayerFrame", "naiveLayers", "speedupVsNaive", "streamNsPerLayerFrame", "ratioToStream",
-                      "checksum"]
+        let header = ["scenario", "layers", "threads", "frames", "rateHz", "nsPerLayerFrame", "activeShare",
+                      "nsPerActiveLayerFrame", "frameMsP50", "frameMsP90", "frameMsP99", "frameMsMax", "budgetFractionP99",
+                      "maxLayersInBudget", "bytesPerLayer", "peakRSSBytes", "naiveNsPerLayerFrame", "naiveLayers",
+                      "speedupVsNaive", "sharedTimelineNsPerLayerFrame", "streamNsPerLayerFrame", "ratioToStream", "checksum"]
         let rows = results.map { r in
             [r.scenario, "\(r.layers)", "\(r.threads)", "\(r.frames)", number(r.rateHz), number(r.nsPerLayerFrame),
-             number(r.frameMs.p50), number(r.frameMs.p90), number(r.frameMs.p99), number(r.frameMs.max),
-             number(r.budgetFractionP99), "\(r.maxLayersInBudget)", "\(r.bytesPerLayer)", "\(r.peakRSSBytes)",
-             number(r.naiveNsPerLayerFrame), "\(r.naiveLayers)", number(r.speedupVsNaive), number(r.streamNsPerLayerFrame),
+             number(r.activeShare), number(r.nsPerActiveLayerFrame), number(r.frameMs.p50), number(r.frameMs.p90),
+             number(r.frameMs.p99), number(r.frameMs.max), number(r.budgetFractionP99), "\(r.maxLayersInBudget)",
+             "\(r.bytesPerLayer)", "\(r.peakRSSBytes)", number(r.naiveNsPerLayerFrame), "\(r.naiveLayers)",
+             number(r.speedupVsNaive), r.sharedTimelineNsPerLayerFrame.map(number) ?? "", number(r.streamNsPerLayerFrame),
              number(r.ratioToStream), number(r.checksum)].joined(separator: ",")
         }
         return ([header.joined(separator: ",")] + rows).joined(separator: "\n") + "\n"

@@ -2,6 +2,23 @@ import Foundation
 import XCTest
 
 final class RunCommandTests: XCTestCase {
+    func testVariableRefreshAndFrameFileWithVerify() throws {
+        let times = FileManager.default.temporaryDirectory.appendingPathComponent("times-\(UUID().uuidString).txt").path
+        try "0\n0.008\n0.0166\n0.03\n0.0334\n".write(toFile: times, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: times) }
+        for clock in ["vrr", times] {
+            let result = try CommandRunner.run(["run", "--scenario", "mixed", "--layers", "3000", "--frames", "30",
+                                                "--frame-times", clock, "--format", "json", "--verify"])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let first = try XCTUnwrap((object["results"] as? [[String: Any]])?.first)
+            XCTAssertEqual(first["frames"] as? Int, clock == "vrr" ? 30 : 4)
+            XCTAssertTrue((first["clock"] as? String ?? "").contains(clock == "vrr" ? "vrr" : "times-"))
+            let verification = try XCTUnwrap(first["verification"] as? [String: Any])
+            XCTAssertLessThanOrEqual(try XCTUnwrap(verification["maxError"] as? Double), 1e-12)
+        }
+    }
+
     func testJSONRunWithVerify() throws {
         let result = try CommandRunner.run(["run", "--scenario", "card-flip", "--layers", "300,700", "--frames", "8",
                                             "--threads", "1", "--format", "json", "--verify"])
@@ -19,8 +36,8 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, "")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        for column in ["ns/layer/frame", "p99 ms", "budget@p99", "max layers in budget", "naive ns", "vs naive", "stream ns",
-                       "vs stream", "verdict"] {
+        for column in ["ns/layer/frame", "active", "ns/active layer", "p99 ms", "budget@p99", "max layers in budget",
+                       "naive ns", "vs naive", "shared-timeline ns", "stream ns", "vs stream", "verdict"] {
             XCTAssertTrue(text.contains(column), column)
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
@@ -34,7 +51,7 @@ final class RunCommandTests: XCTestCase {
             .write(toFile: badFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: badFile) }
         let cases: [([String], String)] = [
-            (["run", "--scenario", badFile, "--layers", "10"], "animations[0].duration must be > 0"),
+            (["run", "--scenario", badFile, "--layers", "10"], "animations[0].duration must be in (0, 86400] seconds"),
             (["run", "--scenario", "nope", "--layers", "10"], "neither a built-in scenario"),
             (["run", "--layers", "10,x"], "--layers"),
             (["run", "--layers", "0"], "--layers"),
@@ -43,6 +60,7 @@ final class RunCommandTests: XCTestCase {
             (["run", "--threads", "0", "--layers", "10"], "--threads"),
             (["run", "--format", "yaml", "--layers", "10"], "yaml"),
             (["run", "--layers", "10", "--frames", "2", "--output", "/nonexistent-dir/out.json"], "cannot write"),
+            (["run", "--layers", "10", "--frame-times", "/nonexistent-dir/times.txt"], "--frame-times /nonexistent-dir/times.txt: cannot be read"),
         ]
         for (arguments, fragment) in cases {
             let result = try CommandRunner.run(arguments)

@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 @testable import MotionHarness
 import XCTest
 
@@ -19,38 +20,145 @@ final class ScenarioTests: XCTestCase {
         XCTAssertNoThrow(try Scenario.named(Self.scenarioDirectory.appendingPathComponent("springs.json").path))
     }
 
-    func testBadFilesNameTheFieldAndProblem() {
-        func problem(_ json: String) -> String {
-            do {
-                _ = try Scenario(json: json, source: "test.json")
-                return "accepted"
-            } catch { return error.description }
+    func testVersionOneFilesStillRun() throws {
+        let directory = Self.scenarioDirectory.appendingPathComponent("v1")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThanOrEqual(files.count, 7)
+        for file in files {
+            let scenario = try Scenario.named(directory.appendingPathComponent(file).path)
+            XCTAssertEqual(scenario.version, 1)
+            let clock = FrameClock.fixed(rate: 120, frames: 30)
+            let workload = Workload(scenario: scenario, count: 300, clock: clock)
+            // Version 1 means what it meant: begin times on whole frames of the run's rate.
+            for layer in 0..<workload.count {
+                let (kernel, local) = workload.kernel(of: layer)
+                let frames = kernel.beginTime(local) / clock.nominalInterval
+                XCTAssertEqual(frames, frames.rounded(), accuracy: 1e-9, file)
+            }
+            for index in 1...clock.frames { FrameHarness.evaluate(workload.store, frame: clock.frame(index), threads: 1) }
+            XCTAssertLessThanOrEqual(FrameHarness.verify(workload, frame: clock.frame(clock.frames), layers: 300).1,
+                                     FrameHarness.verifyTolerance, file)
         }
+    }
+
+    private func problem(_ json: String) -> String {
+        do {
+            _ = try Scenario(json: json, source: "test.json")
+            return "accepted"
+        } catch { return error.description }
+    }
+
+    func testBadFilesNameTheFieldAndProblem() {
         let base = #""name": "t", "animations": "#
-        XCTAssertTrue(problem("{").contains("is not valid JSON"))
-        XCTAssertTrue(problem(#"{"name": "t"}"#).contains("animations must be a non-empty array"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"wobble\"}]}").contains("animations[0].kind 'wobble' is not one of"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"basic\", \"from\": 0, \"to\": 1, \"duration\": -1}]}")
-            .contains("animations[0].duration must be > 0"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"basic\", \"from\": \"zero\", \"to\": 1, \"duration\": 1}]}")
-            .contains("animations[0].from must be a finite number"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"basic\", \"from\": 0, \"to\": 1, \"duration\": 1, \"easing\": \"cubic-bezier(2, 0, 1, 1)\"}]}")
-            .contains("animations[0].easing is not a timing function"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"spring\", \"springs\": [\"spring(mass: -1)\"], \"initialVelocity\": [0, 1]}]}")
-            .contains("animations[0].springs[0] is not a spring"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"spring\", \"springs\": [\"spring()\"], \"initialVelocity\": [3, 1]}]}")
-            .contains("animations[0].initialVelocity must be [min, max]"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"pendulum\", \"duration\": 1, \"staggerFrames\": 2.5}]}")
-            .contains("animations[0].staggerFrames must be a whole number"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"interactive\", \"duration\": 1, \"scrubTo\": 2, \"scrubDuration\": 1}]}")
-            .contains("animations[0].scrubTo must lie in [0, 1]"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"keyframes\", \"values\": [0, 1], \"keyTimes\": [0], \"duration\": 1}]}")
-            .contains("animations[0] is invalid"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"transition\", \"type\": \"spin\", \"duration\": 1}]}")
-            .contains("animations[0].type 'spin'"))
-        XCTAssertTrue(problem("{\(base)[{\"kind\": \"basic\", \"from\": 0, \"to\": 1, \"duration\": 1, \"autoreverses\": 1}]}")
-            .contains("animations[0].autoreverses must be true or false"))
+        let cases: [(String, String)] = [
+            ("{", "is not valid JSON"),
+            (#"{"name": "t"}"#, "animations must be a non-empty array"),
+            ("{\(base)[{\"kind\": \"wobble\"}]}", "animations[0].kind 'wobble' is not one of"),
+            ("{\(base)[{\"kind\": \"basic\", \"from\": 0, \"to\": 1, \"duration\": -1}]}", "animations[0].duration must be in (0, 86400]"),
+            ("{\(base)[{\"kind\": \"basic\", \"from\": \"zero\", \"to\": 1, \"duration\": 1}]}", "animations[0].from must be a finite number"),
+            ("{\(base)[{\"kind\": \"basic\", \"from\": 0, \"to\": 1, \"duration\": 1, \"easing\": \"cubic-bezier(2, 0, 1, 1)\"}]}",
+             "animations[0].easing is not a timing function"),
+            ("{\(base)[{\"kind\": \"spring\", \"springs\": [\"spring(mass: -1)\"], \"initialVelocity\": [0, 1]}]}",
+             "animations[0].springs[0] is not a spring"),
+            ("{\(base)[{\"kind\": \"spring\", \"springs\": [\"spring()\"], \"initialVelocity\": [3, 1]}]}",
+             "animations[0].initialVelocity must be [min, max]"),
+            ("{\(base)[{\"kind\": \"pendulum\", \"duration\": 1, \"staggerFrames\": 2.5}]}", "animations[0].staggerFrames must be a whole number"),
+            ("{\(base)[{\"kind\": \"interactive\", \"duration\": 1, \"scrubTo\": 2, \"scrubDuration\": 1}]}",
+             "animations[0].scrubTo must lie in [0, 1]"),
+            ("{\(base)[{\"kind\": \"keyframes\", \"values\": [0, 1], \"keyTimes\": [0], \"duration\": 1}]}", "animations[0] is invalid"),
+            ("{\(base)[{\"kind\": \"transition\", \"type\": \"spin\", \"duration\": 1}]}", "animations[0].type 'spin'"),
+            ("{\(base)[{\"kind\": \"basic\", \"from\": 0, \"to\": 1, \"duration\": 1, \"autoreverses\": 1}]}",
+             "animations[0].autoreverses must be true or false"),
+            (#"{"name": "t", "description": 5, "animations": [{"kind": "pendulum", "duration": 1}]}"#, "description must be a string"),
+            ("{\(base)[{\"kind\": \"pendulum\", \"duration\": 1, \"color\": 1}]}", "animations[0].color is not a field of"),
+            // Version 2 features in a version 1 file.
+            ("{\(base)[{\"kind\": \"pendulum\", \"duration\": {\"uniform\": [1, 2]}}]}", "needs \"version\": 2"),
+            ("{\(base)[{\"kind\": \"pendulum\", \"duration\": 1, \"begin\": 0.5}]}", "animations[0].begin needs \"version\": 2"),
+        ]
+        for (json, fragment) in cases {
+            let message = problem(json)
+            XCTAssertTrue(message.contains(fragment), "\(json): \(message)")
+        }
         XCTAssertThrowsError(try Scenario.named("no-such-scenario"))
         XCTAssertThrowsError(try Scenario.named("/nonexistent/file.json"))
+    }
+
+    func testBadVersionTwoFilesNameTheField() {
+        let head = #"{"version": 2, "name": "t", "animations": "#
+        let cases: [(String, String)] = [
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": {"uniform": [2, 1]}}]}"#, "animations[0].duration.uniform must have a ≤ b"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": {"normal": [1, 2]}}]}"#, "animations[0].duration has an unknown distribution 'normal'"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": {"uniform": [1, "2"]}}]}"#, "animations[0].duration.uniform must be [a, b]"),
+            (#"[{"kind": "basic", "from": 0, "to": 1e999, "duration": 1}]}"#, "not valid JSON"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": {"choice": [1, 0]}}]}"#, "animations[0].duration.choice[1] must be in (0, 86400]"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": {"choice": [1, 2], "weights": [1]}}]}"#, "animations[0].duration.weights must be an array of 2"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": {"choice": [1, 2], "weights": [0, 0]}}]}"#, "animations[0].duration.weights must not all be 0"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": 1, "easing": {"choice": ["ease", 3]}}]}"#, "animations[0].easing.choice[1] must be a timing-function spec"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": 1, "easing": {"randomBezier": {"x1": [0, 2], "y1": [0, 1], "x2": [0, 1], "y2": [0, 1]}}}]}"#,
+             "animations[0].easing.randomBezier.x1 must be [min, max]"),
+            (#"[{"kind": "basic", "value": "point", "from": [0], "to": [1, 1], "duration": 1}]}"#, "animations[0].from must have 2 components"),
+            (#"[{"kind": "basic", "value": "vector", "from": 0, "to": 1, "duration": 1}]}"#, "animations[0].value 'vector' is not one of"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": 1, "begin": {"uniform": [-1, 1]}}]}"#, "animations[0].begin.uniform[0] must be in [0, 86400]"),
+            (#"[{"kind": "spring", "springs": ["spring()"], "retarget": {"share": 2, "after": 0.1, "to": 1}}]}"#, "animations[0].retarget.share must lie in [0, 1]"),
+            (#"[{"kind": "spring", "spring": {"response": {"uniform": [0.3, 0.5]}, "dampingRatio": -1}}]}"#, "animations[0].spring.dampingRatio must be in [0.01, 100]"),
+            (#"[{"kind": "basic", "from": 0, "to": 1, "duration": 1, "autoreverses": {"choice": [true, 1]}}]}"#, "animations[0].autoreverses.choice[1] must be true or false"),
+            (#"[{"kind": "card-flip", "duration": 1, "weight": true}]}"#, "animations[0].weight must be a finite number"),
+        ]
+        for (tail, fragment) in cases {
+            let message = problem(head + tail)
+            XCTAssertTrue(message.contains(fragment), "\(tail): \(message)")
+        }
+        XCTAssertTrue(problem(#"{"version": 3, "name": "t", "animations": []}"#).contains("version must be 1 or 2"))
+    }
+
+    func testDistributionsDrawWithinTheirRanges() throws {
+        let scenario = try Scenario(json: #"""
+        {"version": 2, "name": "d", "seed": 5, "animations": [{"kind": "basic", "value": "color",
+          "from": [0, 0, {"choice": [0.25, 0.75], "weights": [1, 3]}, 1], "to": [{"uniform": [0.5, 1]}, 1, 1, 1],
+          "duration": {"uniform": [0.2, 0.4]}, "begin": {"uniform": [0, 0.05]},
+          "easing": {"randomBezier": {"x1": [0.1, 0.5], "y1": [-1, 2], "x2": [0.5, 0.9], "y2": [0, 1]}}}]}
+        """#, source: "d.json")
+        let clock = FrameClock.fixed(rate: 120, frames: 5)
+        let workload = Workload(scenario: scenario, count: 4_000, clock: clock)
+        let kernel = try XCTUnwrap(workload.kernels.first as? BasicKernel)
+        XCTAssertEqual(kernel.components, 4)
+        var quarter = 0
+        for i in 0..<kernel.count {
+            let t = kernel.timed
+            XCTAssertTrue((0.2...0.4).contains(t.columns[1][i]))
+            XCTAssertTrue((0...0.05).contains(kernel.beginTime(i)))
+            XCTAssertTrue((0.5...1).contains(t.value(4)[i]))
+            XCTAssertTrue([0.25, 0.75].contains(t.value(2)[i]))
+            if t.value(2)[i] == 0.25 { quarter += 1 }
+            XCTAssertTrue((0.1...0.5).contains(t.columns[4][i]), "own curve x1")
+        }
+        XCTAssertEqual(Double(quarter) / 4_000, 0.25, accuracy: 0.03, "weights 1 : 3")
+    }
+
+    func testFrameClocks() throws {
+        let fixed = FrameClock.fixed(rate: 60, frames: 3)
+        XCTAssertEqual(fixed.times, [1.0 / 60, 2.0 / 60, 3.0 / 60])
+        let vrr = FrameClock.variableRefresh(rate: 120, frames: 2_000, seed: 4)
+        XCTAssertEqual(vrr.times, FrameClock.variableRefresh(rate: 120, frames: 2_000, seed: 4).times, "seeded")
+        let intervals = Set(zip(vrr.times.dropFirst(), vrr.times).map { (($0 - $1) * 240).rounded() })
+        XCTAssertEqual(intervals, [2, 3, 4, 6, 8], "120, 80 and 60 Hz, and each doubled by a drop")
+        XCTAssertFalse(vrr.isFixedRate)
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("good.txt").path
+        try "# display link\n100.0\n100.008\n\n100.02\n".write(toFile: good, atomically: true, encoding: .utf8)
+        let clock = try FrameClock.file(good, frames: nil)
+        XCTAssertEqual(clock.frames, 2)
+        XCTAssertEqual(clock.times[1], 0.02, accuracy: 1e-12)
+        for (text, fragment) in [("1\n1\n", "line 2 (1) is not after"), ("1\nx\n", "line 2 'x' is not a finite number"),
+                                 ("1\n", "needs at least two timestamps")] {
+            let path = directory.appendingPathComponent("bad.txt").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try FrameClock.file(path, frames: nil)) { error in
+                XCTAssertTrue("\(error)".contains(fragment), "\(error)")
+            }
+        }
     }
 }

@@ -1,123 +1,135 @@
-/// Animated layers in struct-of-arrays form, evaluated a frame at a time.
+/// Every animated layer of a workload, as homogeneous kernels laid end to end, evaluated a frame at a time.
 ///
-/// Per layer the store keeps a begin frame (4 bytes) and two outputs (16 bytes); spring layers use their outputs as
-/// state (progress and velocity). Layers are grouped into runs that share one `LayerProgram`, so the inner loops are
-/// homogeneous, branch-free and allocation-free: a timeline run gathers two values per layer, a spring run applies
-/// the 2×2 propagator. Disjoint layer ranges may be evaluated concurrently (the harness chunks them across threads;
-/// MotionCore itself stays free of Dispatch).
-///
-/// Frames must be evaluated in order from 1, every layer once per frame (spring state advances once per frame);
-/// frame 0 is the initial state.
+/// Layers are numbered across kernels in order. The store owns the loops over them: a frame for a range or for one of
+/// `n` equal chunks (the caller runs chunks on its threads; MotionCore itself stays free of Dispatch), the checksum of
+/// all outputs, the active count, and the stream bound, which reads the same per-layer columns a frame reads and
+/// writes the same columns it writes, with no arithmetic.
 public final class LayerStore: @unchecked Sendable {
-    /// The programs layers run, shared by index.
-    public let programs: [LayerProgram]
-    /// Contiguous runs of layers per program, in layer order.
-    public let runs: [LayerRun]
+    private let kernels: [any LayerKernel]
+    /// First global layer index of each kernel, plus the total at the end.
+    private let starts: [Int]
     /// Number of layers.
     public let count: Int
-    /// Frame at which each layer starts.
-    public let beginFrames: UnsafeMutableBufferPointer<Int32>
-    /// First output per layer (progress for springs).
-    public let firstOutputs: UnsafeMutableBufferPointer<Double>
-    /// Second output per layer (velocity for springs).
-    public let secondOutputs: UnsafeMutableBufferPointer<Double>
-    /// Initial second outputs, kept to reset spring state.
-    private let initialSecondOutputs: [Double]
 
-    /// Bytes of per-layer state: begin frame and two outputs.
-    public static let bytesPerLayer = MemoryLayout<Int32>.size + 2 * MemoryLayout<Double>.size
-
-    /// Builds a store from layers given as (program, begin frame, initial second output) in any order; layers are
-    /// regrouped by program. Spring layers start at progress 0 with the given velocity.
-    public init(programs: [LayerProgram], layers: [(program: Int, beginFrame: Int32, initialVelocity: Double)]) {
-        self.programs = programs
-        count = layers.count
-        let order = layers.indices.sorted { (layers[$0].program, $0) < (layers[$1].program, $1) }
-        beginFrames = .allocate(capacity: count)
-        firstOutputs = .allocate(capacity: count)
-        secondOutputs = .allocate(capacity: count)
-        var runs: [LayerRun] = []
-        var initial: [Double] = []
-        initial.reserveCapacity(count)
-        for (position, index) in order.enumerated() {
-            let layer = layers[index]
-            beginFrames[position] = layer.beginFrame
-            initial.append(layer.initialVelocity)
-            if let last = runs.last, last.program == layer.program {
-                runs[runs.count - 1] = LayerRun(program: last.program, start: last.start, count: last.count + 1)
-            } else {
-                runs.append(LayerRun(program: layer.program, start: position, count: 1))
-            }
-        }
-        self.runs = runs
-        initialSecondOutputs = initial
-        reset()
+    /// A store of `kernels`, numbered in order.
+    public init(kernels: [any LayerKernel]) {
+        self.kernels = kernels.filter { $0.count > 0 }
+        var starts = [0]
+        for kernel in self.kernels { starts.append(starts[starts.count - 1] + kernel.count) }
+        self.starts = starts
+        count = starts[starts.count - 1]
     }
 
-    deinit {
-        beginFrames.deallocate()
-        firstOutputs.deallocate()
-        secondOutputs.deallocate()
+    /// Evaluates `frame` for the global layer range `range`. Disjoint ranges may run concurrently.
+    public func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
+        forEachKernel(in: range) { kernel, local in kernel.evaluate(frame, layers: local) }
     }
 
-    /// Returns every layer to frame 0.
+    /// Evaluates `frame` for chunk `chunk` of `chunks` equal chunks of layers.
+    public func evaluate(_ frame: LayerFrame, chunk: Int, of chunks: Int) {
+        evaluate(frame, layers: chunkRange(chunk, of: chunks))
+    }
+
+    /// The global layer range of chunk `chunk` of `chunks` (the last chunks may be shorter or empty).
+    public func chunkRange(_ chunk: Int, of chunks: Int) -> Range<Int> {
+        let size = (count + max(chunks, 1) - 1) / max(chunks, 1)
+        let lower = min(chunk * size, count)
+        return lower..<min(lower + size, count)
+    }
+
+    /// Returns every layer to its state before the first frame.
     public func reset() {
-        for run in runs {
-            for index in run.start..<(run.start + run.count) {
-                switch programs[run.program] {
-                case .timeline(let timeline):
-                    firstOutputs[index] = timeline.first[0]
-                    secondOutputs[index] = timeline.second[0]
-                case .spring:
-                    firstOutputs[index] = 0
-                    secondOutputs[index] = initialSecondOutputs[index]
+        for kernel in kernels { kernel.reset() }
+    }
+
+    /// Output values of global layer `index` after the last evaluated frame.
+    public func outputs(layer index: Int) -> [Double] {
+        let (kernel, local) = locate(index)
+        return (0..<kernel.components).map { kernel.output($0, layer: local) }
+    }
+
+    /// Output values per layer of global layer `index`'s kernel.
+    public func components(layer index: Int) -> Int { locate(index).kernel.components }
+
+    /// Sum of every output of every layer (equal across thread counts for the same frames).
+    public func checksum() -> Double {
+        var sum = 0.0
+        for kernel in kernels {
+            for layer in 0..<kernel.count {
+                for component in 0..<kernel.components { sum += kernel.output(component, layer: layer) }
+            }
+        }
+        return sum
+    }
+
+    /// Layers mid-animation at `time` seconds.
+    public func activeCount(at time: Double) -> Int {
+        var active = 0
+        for kernel in kernels {
+            for layer in 0..<kernel.count where kernel.isActive(layer, at: time) { active += 1 }
+        }
+        return active
+    }
+
+    /// Bytes read plus bytes written per frame, averaged over layers (what the stream bound moves).
+    public var streamBytesPerLayer: Double {
+        let total = kernels.reduce(0) { $0 + ($1.streamReads.count + $1.streamWrites.count) * 8 * $1.count }
+        return Double(total) / Double(max(count, 1))
+    }
+
+    /// Bytes of parameters, state and outputs held, averaged over layers.
+    public var bytesPerLayer: Double {
+        Double(kernels.reduce(0) { $0 + $1.bytesPerLayer * $1.count }) / Double(max(count, 1))
+    }
+
+    /// The stream bound for `range`: per layer, read every column a frame reads and write every column it writes,
+    /// in blocks of 256 layers through a small scratch buffer. The written values are sums of the read ones, so a
+    /// later `reset()` is needed before evaluating again.
+    public func stream(layers range: Range<Int>) {
+        forEachKernel(in: range) { kernel, local in
+            let reads = kernel.streamReads, writes = kernel.streamWrites
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { scratch in
+                let block = scratch.baseAddress!
+                var lower = local.lowerBound
+                while lower < local.upperBound {
+                    let length = min(256, local.upperBound - lower)
+                    block.update(repeating: 0, count: length)
+                    for column in reads {
+                        let source = column + lower
+                        for j in 0..<length { block[j] += source[j] }
+                    }
+                    for column in writes {
+                        let target = column + lower
+                        for j in 0..<length { target[j] = block[j] }
+                    }
+                    lower += length
                 }
             }
         }
     }
 
-    /// Evaluates `frame` for the layers in `range` (runs clipped to it). Disjoint ranges may run concurrently.
-    public func evaluate(frame: Int, layers range: Range<Int>) {
-        for run in runs {
-            let lower = max(run.start, range.lowerBound), upper = min(run.start + run.count, range.upperBound)
-            guard lower < upper else { continue }
-            switch programs[run.program] {
-            case .timeline(let timeline):
-                gather(timeline, frame: frame, layers: lower..<upper)
-            case .spring(let propagator):
-                step(propagator, frame: frame, layers: lower..<upper)
-            }
+    private func forEachKernel(in range: Range<Int>, _ body: (any LayerKernel, Range<Int>) -> Void) {
+        guard !range.isEmpty else { return }
+        var position = upperBoundIndex(range.lowerBound)
+        while position < kernels.count, starts[position] < range.upperBound {
+            let lower = max(range.lowerBound, starts[position]), upper = min(range.upperBound, starts[position + 1])
+            if lower < upper { body(kernels[position], (lower - starts[position])..<(upper - starts[position])) }
+            position += 1
         }
     }
 
-    /// out[i] = timeline[clamp(frame − begin[i] + 1, 0, last)].
-    private func gather(_ timeline: FrameTimeline, frame: Int, layers range: Range<Int>) {
-        let begin = beginFrames.baseAddress!, first = firstOutputs.baseAddress!, second = secondOutputs.baseAddress!
-        let last = Int32(timeline.first.count - 1), current = Int32(truncatingIfNeeded: frame)
-        timeline.first.withUnsafeBufferPointer { a in
-            timeline.second.withUnsafeBufferPointer { b in
-                let (a, b) = (a.baseAddress!, b.baseAddress!)
-                for i in range {
-                    let index = Int(min(max(current - begin[i] + 1, 0), last))
-                    first[i] = a[index]
-                    second[i] = b[index]
-                }
-            }
+    /// The kernel holding global index `index` (binary search over `starts`).
+    private func upperBoundIndex(_ index: Int) -> Int {
+        var lo = 0, hi = kernels.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid + 1] <= index { lo = mid + 1 } else { hi = mid }
         }
+        return lo
     }
 
-    /// One exact propagator step for every layer that has begun (frame > begin), on progress p and velocity u:
-    /// x = 1 − p, ẋ = −u, (x, ẋ) ← A·(x, ẋ); branch-free so that it vectorises.
-    private func step(_ propagator: SpringPropagator, frame: Int, layers range: Range<Int>) {
-        let begin = beginFrames.baseAddress!, progress = firstOutputs.baseAddress!, velocity = secondOutputs.baseAddress!
-        let (a11, a12, a21, a22) = (propagator.a11, propagator.a12, propagator.a21, propagator.a22)
-        let current = Int32(truncatingIfNeeded: frame)
-        for i in range {
-            let x = 1 - progress[i], rate = -velocity[i]
-            let newX = a11 * x + a12 * rate, newRate = a21 * x + a22 * rate
-            let moving = current > begin[i]
-            progress[i] = moving ? 1 - newX : progress[i]
-            velocity[i] = moving ? -newRate : velocity[i]
-        }
+    private func locate(_ index: Int) -> (kernel: any LayerKernel, local: Int) {
+        let position = upperBoundIndex(index)
+        return (kernels[position], index - starts[position])
     }
 }

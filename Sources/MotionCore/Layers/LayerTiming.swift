@@ -1,0 +1,91 @@
+/// Per-layer Core Animation timing for the batch evaluator: each layer has its own begin time, duration, repeat count
+/// and autoreverse flag, and holds its values outside the active interval (fill both, not removed on completion).
+///
+/// `sample(_:time:)` is the Web Animations procedure that `MediaTiming.evaluate` runs, specialised to delay 0, end
+/// delay 0, iteration start 0 and fill both, with the same operations in the same order, so that the directed
+/// progress is the one the scalar path computes.
+public struct LayerTiming: @unchecked Sendable {
+    /// Begin time in seconds since the run's clock started.
+    @usableFromInline let begin: UnsafeMutablePointer<Double>
+    /// Duration of one pass in seconds (> 0).
+    @usableFromInline let duration: UnsafeMutablePointer<Double>
+    /// Engine iterations: passes × max(repeatCount, 1), infinite for `MediaTiming.forever`.
+    @usableFromInline let iterations: UnsafeMutablePointer<Double>
+    /// 1 when each cycle autoreverses (direction alternate), else 0.
+    @usableFromInline let alternates: UnsafeMutablePointer<Double>
+
+    /// Columns this timing reads per layer.
+    public static let columnCount = 4
+
+    /// Timing read from columns `first`…`first + 3` of `columns`.
+    public init(_ columns: LayerColumns, first: Int) {
+        (begin, duration, iterations, alternates) = (columns[first], columns[first + 1], columns[first + 2], columns[first + 3])
+    }
+
+    /// Stores layer `index`'s timing: `begin` seconds, `duration` seconds (> 0), `repeatCount` as Core Animation
+    /// counts it (0 means once; fractional allowed), and `autoreverses`.
+    public func set(_ index: Int, begin: Double, duration: Double, repeatCount: Double, autoreverses: Bool) {
+        let passes: Double = autoreverses ? 2 : 1
+        self.begin[index] = begin
+        self.duration[index] = duration
+        iterations[index] = repeatCount > 0 ? (repeatCount >= MediaTiming.forever ? .infinity : repeatCount * passes) : passes
+        alternates[index] = autoreverses ? 1 : 0
+    }
+
+    /// The begin time of layer `index`, in seconds.
+    @inlinable public func beginTime(_ index: Int) -> Double { begin[index] }
+
+    /// The end of layer `index`'s active interval, in seconds (infinite when it repeats forever).
+    @inlinable public func endTime(_ index: Int) -> Double { begin[index] + duration[index] * iterations[index] }
+
+    /// Layer `index`'s timing at `time`: directed progress in [0, 1], the before flag that `steps()` reads, and the
+    /// completed-cycle count.
+    @inlinable @inline(__always)
+    public func sample(_ index: Int, time: Double) -> LayerTimingSample {
+        Self.sample(local: time - begin[index], duration: duration[index], iterations: iterations[index],
+                    alternates: alternates[index] != 0)
+    }
+
+    /// The same procedure for one set of timing values at local time `local` (seconds since the begin time): a
+    /// `duration` (> 0) pass repeated for `iterations` engine iterations, alternating direction when `alternates`.
+    @inlinable @inline(__always)
+    public static func sample(local: Double, duration d: Double, iterations n: Double, alternates: Bool)
+        -> LayerTimingSample
+    {
+        let active = d * n
+        let isBefore = local < 0, isAfter = !isBefore && local >= active
+        let activeTime = isBefore ? 0 : (isAfter ? active : local)
+        let overall = activeTime / d
+        let whole = overall.rounded(.down)
+        var simple = overall - whole
+        if simple >= 1 { simple = 0 }
+        if simple == 0, !isBefore, activeTime == active { simple = 1 }
+        let iteration = simple == 1 ? whole - 1 : whole
+        var forwards = true
+        if alternates {
+            let half = iteration / 2
+            var remainder = half - half.rounded(.down)
+            if remainder >= 1 { remainder = 0 }
+            forwards = remainder == 0
+        }
+        return LayerTimingSample(directed: forwards ? simple : 1 - simple,
+                                 before: (isBefore && forwards) || (isAfter && !forwards),
+                                 isActive: !isBefore && !isAfter)
+    }
+}
+
+/// What `LayerTiming` says about one layer at one time.
+public struct LayerTimingSample: Sendable {
+    /// Progress within the current pass after the direction, in [0, 1] (before the easing).
+    public let directed: Double
+    /// The Web Animations before flag handed to `steps()`.
+    public let before: Bool
+    /// Whether the time lies inside the active interval (mid-animation).
+    public let isActive: Bool
+
+    /// A sample.
+    @inlinable
+    public init(directed: Double, before: Bool, isActive: Bool) {
+        (self.directed, self.before, self.isActive) = (directed, before, isActive)
+    }
+}

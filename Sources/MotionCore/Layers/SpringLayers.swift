@@ -1,0 +1,156 @@
+/// Spring-driven layers, each with its own spring, begin time, start value, target, initial velocity and an optional
+/// retarget, stepped every frame.
+///
+/// Per layer the state is the displacement x = position − target and its rate (value units per second). A frame whose
+/// interval equals the one the layer's propagator A(h) was built for applies A(h) (4 multiplies, 2 adds, with
+/// `SpringPropagator`'s snap to rest); a new interval (a variable-refresh display, a dropped frame) rebuilds that
+/// layer's A(h) from its closed form first. The frame in which a layer begins, and the frame in which its retarget
+/// falls, use the closed form over the exact partial intervals (begin and retarget times lie anywhere between frames):
+/// at a retarget the position and velocity are kept and the displacement shifts by old − new target.
+public final class SpringLayers: LayerKernel, @unchecked Sendable {
+    /// Number of layers.
+    public let count: Int
+    /// One output per layer: the position.
+    public let components = 1
+    private let columns: LayerColumns
+
+    private enum Column: Int, CaseIterable {
+        case begin, from, to, initialRate, retargetTime, retargetTo, decayRate, frequencySquared, discriminant
+        case a11, a12, a21, a22, stepInterval, displacement, rate, target, position
+    }
+
+    /// `count` layers at rest until their parameters are set.
+    public init(count: Int) {
+        self.count = count
+        columns = LayerColumns(columns: Column.allCases.count, count: count)
+    }
+
+    private func column(_ name: Column) -> UnsafeMutablePointer<Double> { columns[name.rawValue] }
+
+    /// Sets layer `index`: it begins at `begin` seconds at `from` (value units) with `initialVelocity` (value units per
+    /// second, along the motion) and springs toward `to`; at `retargetTime` seconds (nil: never) the target becomes
+    /// `retargetTo`.
+    public func set(_ index: Int, spring: SpringSolution, begin: Double, from: Double, to: Double, initialVelocity: Double,
+                    retargetTime: Double?, retargetTo: Double) {
+        column(.begin)[index] = begin
+        column(.from)[index] = from
+        column(.to)[index] = to
+        column(.initialRate)[index] = initialVelocity
+        column(.retargetTime)[index] = retargetTime ?? .infinity
+        column(.retargetTo)[index] = retargetTo
+        column(.decayRate)[index] = spring.decayRate
+        column(.frequencySquared)[index] = spring.naturalFrequencySquared
+        column(.discriminant)[index] = spring.frequencyDiscriminant
+        column(.stepInterval)[index] = .nan
+        resetLayer(index)
+    }
+
+    private func resetLayer(_ index: Int) {
+        column(.displacement)[index] = column(.from)[index] - column(.to)[index]
+        column(.rate)[index] = column(.initialRate)[index]
+        column(.target)[index] = column(.to)[index]
+        column(.position)[index] = column(.from)[index]
+    }
+
+    /// Layer `index`'s parameters: begin time (s), start value, first target, initial velocity (value units per
+    /// second), and the retarget time (s, nil for none) and its target.
+    public func parameters(_ index: Int) -> (begin: Double, from: Double, to: Double, initialVelocity: Double,
+                                               retargetTime: Double?, retargetTo: Double) {
+        let retarget = column(.retargetTime)[index]
+        return (column(.begin)[index], column(.from)[index], column(.to)[index], column(.initialRate)[index],
+                retarget.isFinite ? retarget : nil, column(.retargetTo)[index])
+    }
+
+    /// Returns every layer to its start value and initial velocity.
+    public func reset() {
+        for index in 0..<count { resetLayer(index) }
+    }
+
+    /// Parameters and state: 18 columns.
+    public var bytesPerLayer: Int { columns.columns * 8 }
+
+    /// Begin, retarget time, A(h), its interval, and the state.
+    public var streamReads: [UnsafeMutablePointer<Double>] {
+        [Column.begin, .retargetTime, .a11, .a12, .a21, .a22, .stepInterval, .displacement, .rate, .target].map(column)
+    }
+
+    /// The state and the position.
+    public var streamWrites: [UnsafeMutablePointer<Double>] { [Column.displacement, .rate, .position].map(column) }
+
+    /// The position of `layer` (value units).
+    public func output(_ component: Int, layer: Int) -> Double { column(.position)[layer] }
+
+    /// Begun and not at rest at its final target.
+    public func isActive(_ layer: Int, at time: Double) -> Bool {
+        time > column(.begin)[layer]
+            && (column(.displacement)[layer] != 0 || column(.rate)[layer] != 0 || column(.retargetTime)[layer] > time)
+    }
+
+    /// One frame for `range`.
+    public func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
+        let time = frame.time, previous = frame.previousTime, interval = frame.interval
+        let begin = column(.begin), retargetTime = column(.retargetTime)
+        let a11 = column(.a11), a12 = column(.a12), a21 = column(.a21), a22 = column(.a22)
+        let stepInterval = column(.stepInterval)
+        let x = column(.displacement), rate = column(.rate), target = column(.target), position = column(.position)
+        let restX = SpringPropagator.restThreshold, restRate = SpringPropagator.restThreshold / interval
+        for i in range {
+            let b = begin[i], retarget = retargetTime[i]
+            if time <= b { continue }  // not begun: the reset state (start value) stands
+            if previous < b || (retarget > previous && retarget <= time) {
+                exactSegments(i, time: time, previous: previous)
+                continue
+            }
+            if stepInterval[i] != interval { rebuildPropagator(i, interval: interval) }
+            let xi = x[i], ri = rate[i]
+            let newX = a11[i] * xi + a12[i] * ri, newRate = a21[i] * xi + a22[i] * ri
+            let atRest = abs(newX) < restX && abs(newRate) < restRate
+            x[i] = atRest ? 0 : newX
+            rate[i] = atRest ? 0 : newRate
+            position[i] = target[i] + x[i]
+        }
+    }
+
+    private func solution(_ i: Int) -> SpringSolution {
+        SpringSolution(decayRate: column(.decayRate)[i], naturalFrequencySquared: column(.frequencySquared)[i],
+                       frequencyDiscriminant: column(.discriminant)[i])
+    }
+
+    /// A(h) for layer `i` from its closed form.
+    private func rebuildPropagator(_ i: Int, interval: Double) {
+        let propagator = SpringPropagator(solution: solution(i), interval: interval)
+        (column(.a11)[i], column(.a12)[i], column(.a21)[i], column(.a22)[i]) =
+            (propagator.a11, propagator.a12, propagator.a21, propagator.a22)
+        column(.stepInterval)[i] = interval
+    }
+
+    /// The closed form over the exact pieces of (previous, time]: from the begin time when the layer begins in this
+    /// frame, and split at the retarget time when it falls in this frame.
+    private func exactSegments(_ i: Int, time: Double, previous: Double) {
+        let solution = solution(i)
+        let begin = column(.begin)[i], retargetTime = column(.retargetTime)[i]
+        var x = column(.displacement)[i], rate = column(.rate)[i], target = column(.target)[i]
+        var clock = max(previous, begin)
+        if retargetTime > clock, retargetTime <= time {
+            (x, rate) = solution.state(at: retargetTime - clock, displacement: x, rate: rate)
+            let newTarget = column(.retargetTo)[i]
+            x += target - newTarget
+            target = newTarget
+            clock = retargetTime
+        }
+        (x, rate) = solution.state(at: time - clock, displacement: x, rate: rate)
+        column(.displacement)[i] = x
+        column(.rate)[i] = rate
+        column(.target)[i] = target
+        column(.position)[i] = target + x
+    }
+}
+
+extension SpringSolution {
+    /// A solution from its stored coefficients λ, ω0² and q = ω0² − λ².
+    init(decayRate: Double, naturalFrequencySquared: Double, frequencyDiscriminant: Double) {
+        self.decayRate = decayRate
+        self.naturalFrequencySquared = naturalFrequencySquared
+        self.frequencyDiscriminant = frequencyDiscriminant
+    }
+}
