@@ -1,0 +1,67 @@
+import MotionCore
+import MotionReference
+import XCTest
+
+/// Holds the compact and tabulated Bézier solvers (the batch evaluator's) to the GSL reference within the bound that
+/// `CubicBezier` documents.
+final class CompactBezierReferenceTests: XCTestCase {
+    private func allowed(y1: Double, y2: Double, slope: Double) -> Double {
+        1e-12 + 4e-16 * abs(slope) + 8 * 0x1p-53 * max(1, abs(y1), abs(y2))
+    }
+
+    private func input(_ generator: inout SplitMix64) -> Double {
+        switch Int.random(in: 0..<8, using: &generator) {
+        case 0: return Double.random(in: 0..<1e-3, using: &generator) * Double.random(in: 1e-12...1, using: &generator)
+        case 1: return 1 - Double.random(in: 0..<1e-3, using: &generator) * Double.random(in: 1e-12...1, using: &generator)
+        case 2: return 0.5 + Double.random(in: -1e-6...1e-6, using: &generator)
+        default: return Double.random(in: 0...1, using: &generator)
+        }
+    }
+
+    func testRandomCurvesMeetTheDocumentedBound() throws {
+        var generator = SplitMix64(seed: 0x636F_6D70)
+        var worstRatio = 0.0
+        for index in 0..<30_000 {
+            let yRange: ClosedRange<Double> = index % 10 == 0 ? -50...50 : -2...3
+            let curve = try CubicBezier(
+                x1: Double.random(in: 0...1, using: &generator), y1: Double.random(in: yRange, using: &generator),
+                x2: Double.random(in: 0...1, using: &generator), y2: Double.random(in: yRange, using: &generator))
+            let compact = CompactCubicBezier(curve)
+            let tabulated = index % 3 == 0 ? TabulatedCubicBezier(compact) : nil
+            for _ in 0..<3 {
+                let x = input(&generator)
+                let reference = BezierReference.evaluate(curve, at: x)
+                let bound = allowed(y1: curve.y1, y2: curve.y2, slope: reference.slope)
+                for (name, value) in [("compact", compact.value(at: x)), ("tabulated", tabulated?.value(at: x))] {
+                    guard let value else { continue }
+                    let error = abs(value - reference.value)
+                    worstRatio = max(worstRatio, error / bound)
+                    XCTAssertLessThanOrEqual(error, bound, "\(name) \(curve) at \(x): \(value) vs GSL \(reference.value)")
+                }
+            }
+        }
+        print("compact and tabulated Béziers: largest error/bound \(worstRatio)")
+    }
+
+    func testHardCurvesAndEndpoints() throws {
+        let hard = [(1.0, 0.0, 0.0, 1.0), (0, 1, 1, 0), (0.99, 0, 0.01, 1), (0.001, 0, 0.999, 1), (0, 0, 1, 1), (0.42, 0, 0.58, 1)]
+        for (x1, y1, x2, y2) in hard {
+            let curve = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+            let compact = CompactCubicBezier(curve), tabulated = TabulatedCubicBezier(compact)
+            XCTAssertEqual(compact.value(at: 0), 0)
+            XCTAssertEqual(compact.value(at: 1), 1)
+            XCTAssertEqual(tabulated.value(at: 0), 0)
+            XCTAssertEqual(tabulated.value(at: 1), 1)
+            for step in 1..<2_000 {
+                let x = Double(step) / 2_000
+                let reference = BezierReference.evaluate(curve, at: x)
+                let bound = allowed(y1: y1, y2: y2, slope: reference.slope)
+                XCTAssertLessThanOrEqual(abs(compact.value(at: x) - reference.value), bound, "\(curve) at \(x)")
+                XCTAssertLessThanOrEqual(abs(tabulated.value(at: x) - reference.value), bound, "\(curve) at \(x)")
+            }
+            // Outside [0, 1] both follow the CSS tangents, as CubicBezier does.
+            for x in [-0.5, 1.5] { XCTAssertEqual(compact.value(at: x), curve.value(at: x), accuracy: 1e-15) }
+        }
+        XCTAssertEqual(MemoryLayout<CompactCubicBezier>.size, 40)
+    }
+}
