@@ -13,11 +13,19 @@ public struct FrameClock: Sendable {
     public let isFixedRate: Bool
     /// Times of frames 1…F in seconds, strictly increasing, after time 0.
     public let times: [Double]
+    /// The interval before each frame as the display states it (exactly 1/rate at a fixed rate); nil: the differences.
+    let intervals: [Double]?
+
+    init(label: String, nominalInterval: Double, isFixedRate: Bool, times: [Double], intervals: [Double]? = nil) {
+        (self.label, self.nominalInterval, self.isFixedRate, self.times, self.intervals) =
+            (label, nominalInterval, isFixedRate, times, intervals)
+    }
 
     /// `frames` frames at `rate` Hz: frame k at k/rate.
     public static func fixed(rate: Double, frames: Int) -> FrameClock {
         FrameClock(label: "\(formatSpecNumber(rate)) Hz", nominalInterval: 1 / rate, isFixedRate: true,
-                   times: (1...max(frames, 1)).map { Double($0) / rate })
+                   times: (1...max(frames, 1)).map { Double($0) / rate },
+                   intervals: [Double](repeating: 1 / rate, count: max(frames, 1)))
     }
 
     /// The variable-refresh pattern: a ProMotion-style display at `rate` Hz (120 by default) that runs in phases of
@@ -26,7 +34,7 @@ public struct FrameClock: Sendable {
     public static func variableRefresh(rate: Double, frames: Int, seed: UInt64) -> FrameClock {
         var generator = SplitMix64(seed: seed ^ 0x7672_7200)
         let base = 1 / rate
-        var times: [Double] = [], time = 0.0, phaseLeft = 0, interval = base
+        var times: [Double] = [], intervals: [Double] = [], time = 0.0, phaseLeft = 0, interval = base
         while times.count < max(frames, 1) {
             if phaseLeft == 0 {
                 phaseLeft = Int.random(in: 30...90, using: &generator)
@@ -34,11 +42,13 @@ public struct FrameClock: Sendable {
             }
             phaseLeft -= 1
             let dropped = Double.random(in: 0..<1, using: &generator) < 0.03
-            time += dropped ? 2 * interval : interval
+            let step = dropped ? 2 * interval : interval
+            time += step
             times.append(time)
+            intervals.append(step)
         }
         return FrameClock(label: "vrr at up to \(formatSpecNumber(rate)) Hz (seed \(seed))", nominalInterval: base,
-                          isFixedRate: false, times: times)
+                          isFixedRate: false, times: times, intervals: intervals)
     }
 
     /// Timestamps read from `path`, one number of seconds per line (blank lines and `#` comments skipped), strictly
@@ -81,7 +91,8 @@ public struct FrameClock: Sendable {
 
     /// Frame `index` (1…frames).
     public func frame(_ index: Int) -> LayerFrame {
-        LayerFrame(index: index, time: times[index - 1], previousTime: index == 1 ? 0 : times[index - 2])
+        LayerFrame(index: index, time: times[index - 1], previousTime: index == 1 ? 0 : times[index - 2],
+                   interval: intervals?[index - 1])
     }
 }
 

@@ -43,6 +43,37 @@ final class CompactBezierReferenceTests: XCTestCase {
         print("compact and tabulated Béziers: largest error/bound \(worstRatio)")
     }
 
+    /// The batch form (`TabulatedCubicBezier.ease`), on blocks that mix the ends with interior inputs.
+    func testBatchEaseMeetsTheBound() throws {
+        var generator = SplitMix64(seed: 0x6561_7365)
+        for index in 0..<3_000 {
+            let yRange: ClosedRange<Double> = index % 10 == 0 ? -50...50 : -2...3
+            let curve = try CubicBezier(
+                x1: Double.random(in: 0...1, using: &generator), y1: Double.random(in: yRange, using: &generator),
+                x2: Double.random(in: 0...1, using: &generator), y2: Double.random(in: yRange, using: &generator))
+            let tabulated = TabulatedCubicBezier(CompactCubicBezier(curve))
+            let count = Int.random(in: 1...40, using: &generator)
+            let inputs = (0..<count).map { _ -> Double in
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: return 0
+                case 1: return 1
+                default: return input(&generator)
+                }
+            }
+            var values = inputs
+            values.withUnsafeMutableBufferPointer { tabulated.ease($0.baseAddress!, count: count) }
+            for (x, value) in zip(inputs, values) {
+                if x == 0 || x == 1 {
+                    XCTAssertEqual(value, x, "\(curve): the ends map exactly")
+                    continue
+                }
+                let reference = BezierReference.evaluate(curve, at: x)
+                XCTAssertLessThanOrEqual(abs(value - reference.value), allowed(y1: curve.y1, y2: curve.y2, slope: reference.slope),
+                                         "\(curve) at \(x)")
+            }
+        }
+    }
+
     func testHardCurvesAndEndpoints() throws {
         let hard = [(1.0, 0.0, 0.0, 1.0), (0, 1, 1, 0), (0.99, 0, 0.01, 1), (0.001, 0, 0.999, 1), (0, 0, 1, 1), (0.42, 0, 0.58, 1)]
         for (x1, y1, x2, y2) in hard {

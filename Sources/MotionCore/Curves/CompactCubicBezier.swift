@@ -89,7 +89,7 @@ public struct CompactCubicBezier: Sendable, Hashable {
 /// One mirrored frame of a Bézier timing curve's x(t): B(v) = 3uv·(u·p1 + v·p2) + v³ with u = 1 − v, p1 and p2 in
 /// [0, 1], solved for B(v) = X with X in (0, 0.5].
 @usableFromInline
-struct BezierFrame {
+struct BezierFrame: Sendable {
     @usableFromInline let p1: Double, p2: Double
     /// Power-form derivative coefficients: B′(v) = (a3·v + b2)·v + c.
     @usableFromInline let a3: Double, b2: Double, c: Double

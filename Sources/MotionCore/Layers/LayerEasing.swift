@@ -21,14 +21,37 @@ public enum LayerEasing: Sendable {
         }
     }
 
-    /// Eased progress of layer `index` at directed progress `progress` with the before flag `before`.
-    @inlinable @inline(__always)
+    /// Eased progress of layer `index` at directed progress `progress` with the before flag `before` (one layer; loops
+    /// use `easeTimes`).
+    @inlinable
     public func value(at progress: Double, before: Bool, layer index: Int) -> Double {
         switch self {
         case .identity: progress
         case .sharedBezier(let curve): curve.value(at: progress)
         case .ownBezier(let columns): columns.curve(index).value(at: progress)
         case .function(let function): function.value(at: progress, before: before)
+        }
+    }
+
+    /// Eased progress of layers `range` at `time` into `output[i − range.lowerBound]`: the timing of each layer, then
+    /// the easing, with the choice of easing made once for the whole range so that the loop inside is homogeneous.
+    @inlinable
+    public func easeTimes(_ timing: LayerTiming, layers range: Range<Int>, time: Double, into output: UnsafeMutablePointer<Double>) {
+        // Indexed by layer: no checked index arithmetic inside the loops, which would keep them from vectorising.
+        let shifted = output - range.lowerBound
+        switch self {
+        case .identity:
+            for i in range { shifted[i] = timing.sample(i, time: time).directed }
+        case .sharedBezier(let curve):
+            for i in range { shifted[i] = timing.sample(i, time: time).directed }
+            curve.ease(output, count: range.count)
+        case .ownBezier(let columns):
+            for i in range { shifted[i] = columns.curve(i).value(at: timing.sample(i, time: time).directed) }
+        case .function(let function):
+            for i in range {
+                let sample = timing.sample(i, time: time)
+                shifted[i] = function.value(at: sample.directed, before: sample.before)
+            }
         }
     }
 

@@ -10,11 +10,13 @@ public struct LayerFrame: Sendable, Hashable {
     /// Target presentation time of the previous frame (0 before the first frame), in seconds.
     public let previousTime: Double
 
-    /// A frame at `time` seconds following one at `previousTime` seconds.
-    public init(index: Int, time: Double, previousTime: Double) {
-        (self.index, self.time, self.previousTime) = (index, time, previousTime)
-    }
+    /// Seconds since the previous frame, as the clock states it (a fixed-rate clock gives exactly 1/rate on every
+    /// frame, where time − previousTime would differ in the last bits from frame to frame).
+    public let interval: Double
 
-    /// Seconds since the previous frame.
-    @inlinable public var interval: Double { time - previousTime }
+    /// A frame at `time` seconds following one at `previousTime` seconds; `interval` defaults to their difference.
+    public init(index: Int, time: Double, previousTime: Double, interval: Double? = nil) {
+        (self.index, self.time, self.previousTime) = (index, time, previousTime)
+        self.interval = interval ?? time - previousTime
+    }
 }

@@ -86,7 +86,9 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
             && (column(.displacement)[layer] != 0 || column(.rate)[layer] != 0 || column(.retargetTime)[layer] > time)
     }
 
-    /// One frame for `range`.
+    /// One frame for `range`: a branch-free pass steps every layer that is moving and has no event in this frame (and
+    /// leaves the others as they are) while listing the layers with an event, which a second pass then handles
+    /// exactly: the layer begins or is retargeted within the frame, or its A(h) was built for another interval.
     public func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let time = frame.time, previous = frame.previousTime, interval = frame.interval
         let begin = column(.begin), retargetTime = column(.retargetTime)
@@ -94,20 +96,44 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
         let stepInterval = column(.stepInterval)
         let x = column(.displacement), rate = column(.rate), target = column(.target), position = column(.position)
         let restX = SpringPropagator.restThreshold, restRate = SpringPropagator.restThreshold / interval
-        for i in range {
-            let b = begin[i], retarget = retargetTime[i]
-            if time <= b { continue }  // not begun: the reset state (start value) stands
-            if previous < b || (retarget > previous && retarget <= time) {
-                exactSegments(i, time: time, previous: previous)
-                continue
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: min(range.count, 4096)) { eventList in
+            let events = eventList.baseAddress!
+            var lower = range.lowerBound
+            while lower < range.upperBound {
+                let block = lower..<min(lower + 4096, range.upperBound)
+                var eventCount = 0
+                for i in block {
+                    let b = begin[i], retarget = retargetTime[i]
+                    let started = time > b
+                    let event = started && (previous < b || (retarget > previous && retarget <= time) || stepInterval[i] != interval)
+                    events[eventCount] = i
+                    eventCount &+= event ? 1 : 0
+                    let moving = started && !event
+                    let xi = x[i], ri = rate[i]
+                    let newX = a11[i] * xi + a12[i] * ri, newRate = a21[i] * xi + a22[i] * ri
+                    let atRest = abs(newX) < restX && abs(newRate) < restRate
+                    let steppedX = atRest ? 0 : newX, steppedRate = atRest ? 0 : newRate
+                    x[i] = moving ? steppedX : xi
+                    rate[i] = moving ? steppedRate : ri
+                    position[i] = target[i] + x[i]
+                }
+                for index in 0..<eventCount {
+                    let i = events[index]
+                    let b = begin[i], retarget = retargetTime[i]
+                    if previous < b || (retarget > previous && retarget <= time) {
+                        exactSegments(i, time: time, previous: previous)
+                        continue
+                    }
+                    rebuildPropagator(i, interval: interval)
+                    let xi = x[i], ri = rate[i]
+                    let newX = a11[i] * xi + a12[i] * ri, newRate = a21[i] * xi + a22[i] * ri
+                    let atRest = abs(newX) < restX && abs(newRate) < restRate
+                    x[i] = atRest ? 0 : newX
+                    rate[i] = atRest ? 0 : newRate
+                    position[i] = target[i] + x[i]
+                }
+                lower = block.upperBound
             }
-            if stepInterval[i] != interval { rebuildPropagator(i, interval: interval) }
-            let xi = x[i], ri = rate[i]
-            let newX = a11[i] * xi + a12[i] * ri, newRate = a21[i] * xi + a22[i] * ri
-            let atRest = abs(newX) < restX && abs(newRate) < restRate
-            x[i] = atRest ? 0 : newX
-            rate[i] = atRest ? 0 : newRate
-            position[i] = target[i] + x[i]
         }
     }
 

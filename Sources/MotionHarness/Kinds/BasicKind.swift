@@ -62,18 +62,11 @@ final class BasicKernel: HarnessKernel, @unchecked Sendable {
     private func out(_ c: Int) -> UnsafeMutablePointer<Double> { timed.value(2 * components + c) }
 
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let time = frame.time
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { scratch in
-            let progress = scratch.baseAddress!
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let upper = min(lower + 256, range.upperBound)
-                for i in lower..<upper { progress[i - lower] = timed.progress(i, time: time) }
-                for c in 0..<components {
-                    let a = from(c), b = to(c), o = out(c)
-                    for i in lower..<upper { o[i] = a[i] + (b[i] - a[i]) * progress[i - lower] }
-                }
-                lower = upper
+        let components = self.components
+        timed.forEachBlock(range, time: frame.time) { block, progress in
+            for c in 0..<components {
+                let a = from(c), b = to(c), o = out(c)
+                for i in block { o[i] = a[i] + (b[i] - a[i]) * progress[i] }
             }
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import MotionCore
 
 /// `card-flip`: the card-flip seed, a group of rotation.y 0 → −π (ease-in-out) and a scale to `scale` that
@@ -59,25 +58,35 @@ final class CardFlipKernel: HarnessKernel, @unchecked Sendable {
 
     private func entry(_ index: Int) -> UnsafeMutablePointer<Double> { timed.value(1 + index) }
 
+    /// Per block: the group's progress gives the child time; the rotation child's directed progress is eased for the
+    /// whole block by the shared curve; then the scale child and the matrix, with sin and cos from one `sinCosPi`.
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let m34 = -1 / perspective, scale = timed.value(0)
-        let duration = timed.columns[1]
+        let m34 = -1 / perspective, scale = timed.value(0), duration = timed.columns[1]
         let (m0, m2, m3, m5, m8, m10, m11) = (entry(0), entry(2), entry(3), entry(5), entry(8), entry(10), entry(11))
-        for i in range {
-            let d = duration[i]
-            let child = timed.progress(i, time: frame.time) * d
-            let turn = LayerTiming.sample(local: child, duration: d, iterations: 1, alternates: false)
-            let angle = -Double.pi * rotationCurve.value(at: turn.directed)
-            let shrink = LayerTiming.sample(local: child, duration: d / 2, iterations: 2, alternates: true)
-            let f = 1 + (scale[i] - 1) * shrink.directed
-            let (sine, cosine) = (Double.sin(angle), Double.cos(angle))
-            m0[i] = f * cosine
-            m2[i] = -f * sine
-            m3[i] = -f * sine * m34
-            m5[i] = f
-            m8[i] = sine
-            m10[i] = cosine
-            m11[i] = cosine * m34
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { turnScratch in
+            timed.forEachBlock(range, time: frame.time) { block, progress in
+                let turn = turnScratch.baseAddress! - block.lowerBound
+                for i in block {
+                    let d = duration[i]
+                    turn[i] = LayerTiming.sample(local: progress[i] * d, duration: d, iterations: 1, alternates: false).directed
+                }
+                rotationCurve.ease(turn + block.lowerBound, count: block.count)
+                for i in block {
+                    let d = duration[i]
+                    let shrink = LayerTiming.sample(local: progress[i] * d, duration: d / 2, iterations: 2, alternates: true)
+                    let f = 1 + (scale[i] - 1) * shrink.directed
+                    // angle = −π·eased: sin(angle) = −sin(π·eased), cos(angle) = cos(π·eased).
+                    let (s, cosine) = sinCosPi(turn[i])
+                    let sine = -s
+                    m0[i] = f * cosine
+                    m2[i] = -f * sine
+                    m3[i] = -f * sine * m34
+                    m5[i] = f
+                    m8[i] = sine
+                    m10[i] = cosine
+                    m11[i] = cosine * m34
+                }
+            }
         }
     }
 

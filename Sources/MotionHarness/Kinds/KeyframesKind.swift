@@ -63,37 +63,43 @@ final class KeyframesKernel: HarnessKernel, @unchecked Sendable {
     private var out: UnsafeMutablePointer<Double> { timed.value(keyCount) }
 
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let time = frame.time, out = self.out, last = keyCount - 1
+        let out = self.out, last = keyCount - 1
         let cubic = recipe.mode == .cubic || recipe.mode == .cubicPaced, discrete = recipe.mode == .discrete
-        recipe.keyTimes.withUnsafeBufferPointer { keyTimes in
-            for i in range {
-                let p = timed.progress(i, time: time)
-                func value(_ k: Int) -> Double { timed.value(min(max(k, 0), last))[i] }
-                if keyCount == 1 {
-                    out[i] = value(0)
-                    continue
+        withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: keyCount) { valueColumns in
+            for k in 0..<keyCount { valueColumns[k] = timed.value(k) }
+            let values = valueColumns.baseAddress!
+            recipe.keyTimes.withUnsafeBufferPointer { keyTimes in
+                timed.forEachBlock(range, time: frame.time) { block, progress in
+                    for i in block {
+                        let p = progress[i]
+                        if last == 0 {
+                            out[i] = values[0][i]
+                        } else if discrete {
+                            var index = 0
+                            for k in 0..<keyTimes.count where keyTimes[k] <= p { index = k }
+                            out[i] = values[min(index, last)][i]
+                        } else if p <= keyTimes[0] {
+                            out[i] = values[0][i]
+                        } else if p >= keyTimes[last] {
+                            out[i] = values[last][i]
+                        } else {
+                            var segment = 0
+                            while segment < last - 1, keyTimes[segment + 1] <= p { segment += 1 }
+                            let span = keyTimes[segment + 1] - keyTimes[segment]
+                            let u = span > 0 ? (p - keyTimes[segment]) / span : 1
+                            let p1 = values[segment][i], p2 = values[segment + 1][i]
+                            if cubic {
+                                let p0 = values[max(segment - 1, 0)][i], p3 = values[min(segment + 2, last)][i]
+                                let m1 = ((p1 - p0) + (p2 - p1)) * 0.5, m2 = ((p2 - p1) + (p3 - p2)) * 0.5
+                                let u2 = u * u, u3 = u2 * u
+                                out[i] = p1 * (2 * u3 - 3 * u2 + 1) + m1 * (u3 - 2 * u2 + u) + p2 * (3 * u2 - 2 * u3)
+                                    + m2 * (u3 - u2)
+                            } else {
+                                out[i] = p1 + (p2 - p1) * u
+                            }
+                        }
+                    }
                 }
-                if discrete {
-                    var index = 0
-                    for (candidate, keyTime) in keyTimes.enumerated() where keyTime <= p { index = candidate }
-                    out[i] = value(min(index, last))
-                    continue
-                }
-                if p <= keyTimes[0] { out[i] = value(0); continue }
-                if p >= keyTimes[last] { out[i] = value(last); continue }
-                var segment = 0
-                while segment < last - 1, keyTimes[segment + 1] <= p { segment += 1 }
-                let span = keyTimes[segment + 1] - keyTimes[segment]
-                let u = span > 0 ? (p - keyTimes[segment]) / span : 1
-                let p1 = value(segment), p2 = value(segment + 1)
-                if !cubic {
-                    out[i] = p1 + (p2 - p1) * u
-                    continue
-                }
-                let m1 = ((p1 - value(segment - 1)) + (p2 - p1)) * 0.5
-                let m2 = ((p2 - p1) + (value(segment + 2) - p2)) * 0.5
-                let u2 = u * u, u3 = u2 * u
-                out[i] = p1 * (2 * u3 - 3 * u2 + 1) + m1 * (u3 - 2 * u2 + u) + p2 * (3 * u2 - 2 * u3) + m2 * (u3 - u2)
             }
         }
     }

@@ -75,25 +75,36 @@ final class TransitionKernel: HarnessKernel, @unchecked Sendable {
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let width = timed.value(0), height = timed.value(1)
         let (outOpacity, outX, outY, inOpacity, inX, inY) = (out(0), out(13), out(14), out(17), out(30), out(31))
-        let (sx, sy) = side
-        for i in range {
-            let q = min(max(timed.progress(i, time: frame.time), 0), 1)
-            let tx = sx * width[i], ty = sy * height[i]
+        let (sx, sy) = side, type = self.type
+        timed.forEachBlock(range, time: frame.time) { block, progress in
             switch type {
             case .fade:
-                outOpacity[i] = 1 - q
-                inOpacity[i] = q
+                for i in block {
+                    let q = min(max(progress[i], 0), 1)
+                    outOpacity[i] = 1 - q
+                    inOpacity[i] = q
+                }
             case .moveIn:
-                inX[i] = tx * (1 - q)
-                inY[i] = ty * (1 - q)
+                for i in block {
+                    let q = min(max(progress[i], 0), 1)
+                    inX[i] = sx * width[i] * (1 - q)
+                    inY[i] = sy * height[i] * (1 - q)
+                }
             case .push:
-                outX[i] = tx * -q
-                outY[i] = ty * -q
-                inX[i] = tx * (1 - q)
-                inY[i] = ty * (1 - q)
+                for i in block {
+                    let q = min(max(progress[i], 0), 1)
+                    let tx = sx * width[i], ty = sy * height[i]
+                    outX[i] = tx * -q
+                    outY[i] = ty * -q
+                    inX[i] = tx * (1 - q)
+                    inY[i] = ty * (1 - q)
+                }
             case .reveal:
-                outX[i] = tx * -q
-                outY[i] = ty * -q
+                for i in block {
+                    let q = min(max(progress[i], 0), 1)
+                    outX[i] = sx * width[i] * -q
+                    outY[i] = sy * height[i] * -q
+                }
             }
         }
     }
