@@ -81,16 +81,16 @@ struct TimedColumns: @unchecked Sendable {
         if case .ownBezier(let curves) = easing, let curve = draw.curve { curves.set(i, curve) }
     }
 
-    /// Runs `body` over blocks of at most 256 layers of `range`, with each layer's eased progress at `time` in a
+    /// Runs `body` over blocks of at most `LayerBlock.size` layers of `range`, with each layer's eased progress at `time` in a
     /// scratch buffer indexed by layer (`progress[i]` for i in the block): the timing and easing loop runs once per
     /// block with its easing chosen outside it, then the kind's value loop.
     @inline(__always)
     func forEachBlock(_ range: Range<Int>, time: Double, _ body: (_ block: Range<Int>, _ progress: UnsafeMutablePointer<Double>) -> Void) {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { scratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { scratch in
             let progress = scratch.baseAddress!
             var lower = range.lowerBound
             while lower < range.upperBound {
-                let block = lower..<min(lower + 256, range.upperBound)
+                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
                 easing.easeTimes(timing, layers: block, time: time, into: progress)
                 body(block, progress - block.lowerBound)
                 lower = block.upperBound

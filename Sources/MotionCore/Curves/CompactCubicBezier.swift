@@ -54,7 +54,7 @@ public struct CompactCubicBezier: Sendable, Hashable {
         guard x > 0, x < 1 else { return extrapolated(x) }
         let mirrored = x > 0.5
         let frame = BezierFrame(p1: mirrored ? 1 - x2 : x1, p2: mirrored ? 1 - x1 : x2)
-        let v = frame.solve(target: mirrored ? 1 - x : x, guess: mirrored ? 1 - x : x, tolerance: tolerance)
+        let v = frame.solve(target: mirrored ? 1 - x : x, guess: mirrored ? 1 - x : x, tolerance: tolerance, newtonSteps: 8)
         return output(x: x, frameRoot: v)
     }
 
@@ -115,12 +115,13 @@ struct BezierFrame: Sendable {
     @inlinable @inline(__always)
     func derivative(_ v: Double) -> Double { (a3 * v + b2) * v + c }
 
-    /// The root of B(v) = target from `guess`: up to three certified Newton steps, then the bracketed path.
+    /// The root of B(v) = target from `guess`: up to `newtonSteps` Newton steps (three from a table's guess, more
+    /// from a table-free one), each checked against the Kantorovich certificate, then the bracketed path.
     @inlinable @inline(__always)
-    func solve(target: Double, guess: Double, tolerance: Double) -> Double {
+    func solve(target: Double, guess: Double, tolerance: Double, newtonSteps: Int = 3) -> Double {
         var v = min(max(guess, 0), 1)
         let minimumSlope = 4 * doubledCurvature * tolerance
-        for _ in 0..<3 {
+        for _ in 0..<newtonSteps {
             let slope = derivative(v)
             let step = (position(v) - target) / slope
             let next = v - step

@@ -106,9 +106,21 @@ public struct TabulatedCubicBezier: Sendable {
     /// `value(at:)`. The results have `value(at:)`'s bound, 0 at 0 and 1 at 1.
     @inlinable
     public func ease(_ values: UnsafeMutablePointer<Double>, count: Int) {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { scratch in
+        var lower = 0
+        while lower < count {
+            let length = min(LayerBlock.size, count - lower)
+            easeBlock(values + lower, count: length)
+            lower += length
+        }
+    }
+
+    /// `ease` for at most `LayerBlock.size` inputs (its scratch stays on the stack).
+    @inlinable
+    func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) {
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { interiorScratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { inputScratch in
             // The interior inputs, packed: their positions (as doubles) and values.
-            let interior = scratch.baseAddress!, inputs = scratch.baseAddress! + count
+            let interior = interiorScratch.baseAddress!, inputs = inputScratch.baseAddress!
             var interiorCount = 0
             for k in 0..<count {
                 let x = values[k]
@@ -153,6 +165,7 @@ public struct TabulatedCubicBezier: Sendable {
               }
             }
         }
+      }
     }
 
     /// All ones when `condition` holds, else zero, without a branch.

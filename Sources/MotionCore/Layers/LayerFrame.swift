@@ -20,3 +20,11 @@ public struct LayerFrame: Sendable, Hashable {
         self.interval = interval ?? time - previousTime
     }
 }
+
+/// The batch evaluator's block: loops that need per-layer scratch (eased progress, packed inputs, event lists) run over
+/// blocks of at most `size` layers, so that each scratch buffer fits in the 1 KiB that `withUnsafeTemporaryAllocation`
+/// always places on the stack: no allocation per frame.
+public enum LayerBlock {
+    /// Layers per block (128 doubles = 1 KiB).
+    public static let size = 128
+}

@@ -83,16 +83,16 @@ public final class LayerStore: @unchecked Sendable {
     }
 
     /// The stream bound for `range`: per layer, read every column a frame reads and write every column it writes,
-    /// in blocks of 256 layers through a small scratch buffer. The written values are sums of the read ones, so a
+    /// in blocks of `LayerBlock.size` layers through a small scratch buffer. The written values are sums of the read ones, so a
     /// later `reset()` is needed before evaluating again.
     public func stream(layers range: Range<Int>) {
         forEachKernel(in: range) { kernel, local in
             let reads = kernel.streamReads, writes = kernel.streamWrites
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { scratch in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { scratch in
                 let block = scratch.baseAddress!
                 var lower = local.lowerBound
                 while lower < local.upperBound {
-                    let length = min(256, local.upperBound - lower)
+                    let length = min(LayerBlock.size, local.upperBound - lower)
                     block.update(repeating: 0, count: length)
                     for column in reads {
                         let source = column + lower

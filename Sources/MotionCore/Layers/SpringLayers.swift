@@ -96,11 +96,11 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
         let stepInterval = column(.stepInterval)
         let x = column(.displacement), rate = column(.rate), target = column(.target), position = column(.position)
         let restX = SpringPropagator.restThreshold, restRate = SpringPropagator.restThreshold / interval
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: min(range.count, 4096)) { eventList in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: LayerBlock.size) { eventList in
             let events = eventList.baseAddress!
             var lower = range.lowerBound
             while lower < range.upperBound {
-                let block = lower..<min(lower + 4096, range.upperBound)
+                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
                 var eventCount = 0
                 for i in block {
                     let b = begin[i], retarget = retargetTime[i]

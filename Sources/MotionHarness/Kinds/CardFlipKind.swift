@@ -63,7 +63,7 @@ final class CardFlipKernel: HarnessKernel, @unchecked Sendable {
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let m34 = -1 / perspective, scale = timed.value(0), duration = timed.columns[1]
         let (m0, m2, m3, m5, m8, m10, m11) = (entry(0), entry(2), entry(3), entry(5), entry(8), entry(10), entry(11))
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { turnScratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { turnScratch in
             timed.forEachBlock(range, time: frame.time) { block, progress in
                 let turn = turnScratch.baseAddress! - block.lowerBound
                 for i in block {
