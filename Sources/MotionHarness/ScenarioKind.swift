@@ -2,7 +2,7 @@ import MotionCore
 
 /// One kind of scenario entry (`basic`, `spring`, …): its name, its fields and how to read an entry of it. A new kind
 /// is one file that declares a type conforming to this, plus one line in `ScenarioKinds.all`.
-protocol ScenarioKind {
+protocol ScenarioKind: Sendable {
     /// The `kind` value in a scenario file.
     static var name: String { get }
     /// The kind's own fields (besides `kind`, `weight`, `begin` and `staggerFrames`).

@@ -83,27 +83,28 @@ public final class LayerStore: @unchecked Sendable {
     }
 
     /// The stream bound for `range`: per layer, read every column a frame reads and write every column it writes,
-    /// in blocks of `LayerBlock.size` layers through a small scratch buffer. The written values are sums of the read ones, so a
-    /// later `reset()` is needed before evaluating again.
+    /// in blocks of 64 layers (eight cache lines of each column, so that all columns stream together as they do in a
+    /// frame) through a scratch buffer. The written values are sums of the read ones, so a later `reset()` is needed
+    /// before evaluating again.
     public func stream(layers range: Range<Int>) {
+        let blockSize = 64
+        let block = UnsafeMutablePointer<Double>.allocate(capacity: blockSize)
+        defer { block.deallocate() }
         forEachKernel(in: range) { kernel, local in
             let reads = kernel.streamReads, writes = kernel.streamWrites
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { scratch in
-                let block = scratch.baseAddress!
-                var lower = local.lowerBound
-                while lower < local.upperBound {
-                    let length = min(LayerBlock.size, local.upperBound - lower)
-                    block.update(repeating: 0, count: length)
-                    for column in reads {
-                        let source = column + lower
-                        for j in 0..<length { block[j] += source[j] }
-                    }
-                    for column in writes {
-                        let target = column + lower
-                        for j in 0..<length { target[j] = block[j] }
-                    }
-                    lower += length
+            var lower = local.lowerBound
+            while lower < local.upperBound {
+                let length = min(blockSize, local.upperBound - lower)
+                block.update(repeating: 0, count: length)
+                for column in reads {
+                    let source = column + lower
+                    for j in 0..<length { block[j] += source[j] }
                 }
+                for column in writes {
+                    let target = column + lower
+                    for j in 0..<length { target[j] = block[j] }
+                }
+                lower += length
             }
         }
     }
