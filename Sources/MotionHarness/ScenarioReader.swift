@@ -254,8 +254,9 @@ enum Rule {
     static func positive(_ value: Double) -> String? { value > 0 ? nil : "must be > 0" }
     static func nonNegative(_ value: Double) -> String? { value >= 0 ? nil : "must be ≥ 0" }
     static func unit(_ value: Double) -> String? { value >= 0 && value <= 1 ? nil : "must lie in [0, 1]" }
-    /// Durations: > 0 and at most a day, so that frame arithmetic stays exact enough.
-    static func duration(_ value: Double) -> String? { value > 0 && value <= 86_400 ? nil : "must be in (0, 86400] seconds" }
+    /// Durations: from a microsecond to a day, so that a day of local time divided by a duration stays finite and
+    /// exact enough.
+    static func duration(_ value: Double) -> String? { value >= 1e-6 && value <= 86_400 ? nil : "must be in [1e-6, 86400] seconds" }
     /// Values a renderer shows: |v| ≤ 1e9.
     static func magnitude(_ value: Double) -> String? { abs(value) <= 1e9 ? nil : "must lie in [-1e9, 1e9]" }
 }

@@ -51,7 +51,7 @@ final class RunCommandTests: XCTestCase {
             .write(toFile: badFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: badFile) }
         let cases: [([String], String)] = [
-            (["run", "--scenario", badFile, "--layers", "10"], "animations[0].duration must be in (0, 86400] seconds"),
+            (["run", "--scenario", badFile, "--layers", "10"], "animations[0].duration must be in [1e-6, 86400] seconds"),
             (["run", "--scenario", "nope", "--layers", "10"], "neither a built-in scenario"),
             (["run", "--layers", "10,x"], "--layers"),
             (["run", "--layers", "0"], "--layers"),

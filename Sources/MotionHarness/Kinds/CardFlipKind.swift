@@ -10,7 +10,7 @@ enum CardFlipKind: ScenarioKind {
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {
         let perspective = try reader.number("perspective", default: 1500)
-        guard perspective > 0 else { throw reader.fail("perspective", "must be > 0 (points)") }
+        guard perspective >= 1, perspective <= 1e9 else { throw reader.fail("perspective", "must be in [1, 1e9] points") }
         return CardFlipRecipe(
             duration: try reader.distribution("duration", rule: Rule.duration),
             scale: try reader.distribution("scale", default: 0.8) { $0 > 0 && $0 <= 1e3 ? nil : "must be in (0, 1000]" },

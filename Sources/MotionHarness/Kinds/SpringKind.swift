@@ -13,7 +13,7 @@ enum SpringKind: ScenarioKind {
             guard !reader.has("springs") else { throw reader.fail("spring", "cannot be given together with springs") }
             let inner = try reader.nested("spring")
             try inner.requireOnly(["response", "dampingRatio"], what: "spring (SwiftUI parameters)")
-            source = .swiftUI(response: try inner.distribution("response") { $0 > 0 && $0 <= 1e3 ? nil : "must be in (0, 1000] seconds" },
+            source = .swiftUI(response: try inner.distribution("response") { $0 >= 1e-3 && $0 <= 1e3 ? nil : "must be in [0.001, 1000] seconds" },
                               dampingRatio: try inner.distribution("dampingRatio") { $0 >= 0.01 && $0 <= 100 ? nil : "must be in [0.01, 100]" })
         } else {
             guard let specs = reader.object["springs"] as? [Any], !specs.isEmpty else {
