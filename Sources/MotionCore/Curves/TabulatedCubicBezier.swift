@@ -21,18 +21,10 @@ public struct TabulatedCubicBezier: Sendable {
     @usableFromInline let segmentGuesses: [Double]
     @usableFromInline static let segmentStride = 6
 
-    /// Per frame, `frameStride` constants that `ease` loads instead of selecting: p1, p2, 3a, 2b, c, 2K, Y1, Y2, the
-    /// mirror offset M (0, 1) and the output sign (1, −1).
-    @usableFromInline let frameConstants: [Double]
-    @usableFromInline static let frameStride = 10
-
     /// Builds the table for `curve` (66 root solves).
     public init(_ curve: CompactCubicBezier) {
         self.curve = curve
         frames = (BezierFrame(p1: curve.x1, p2: curve.x2), BezierFrame(p1: 1 - curve.x2, p2: 1 - curve.x1))
-        frameConstants = [(frames.0, curve.y1, curve.y2, 0.0, 1.0), (frames.1, 1 - curve.y2, 1 - curve.y1, 1, -1)].flatMap {
-            [$0.p1, $0.p2, $0.a3, $0.b2, $0.c, $0.doubledCurvature, $1, $2, $3, $4]
-        }
         var nodes = [Double](repeating: 0, count: 2 * 2 * (Self.segments + 1))
         let spacing = 1 / Double(2 * Self.segments)
         for mirrored in [false, true] {
@@ -114,61 +106,102 @@ public struct TabulatedCubicBezier: Sendable {
         }
     }
 
-    /// `ease` for at most `LayerBlock.size` inputs (its scratch stays on the stack).
+    /// `ease` for at most `LayerBlock.size` inputs (its scratch stays on the stack): the ends are set and the interior
+    /// inputs packed, then solved in groups of `solveGroup`.
     @inlinable
     func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) {
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { interiorScratch in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { interiorScratch in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { inputScratch in
-            // The interior inputs, packed: their positions (as doubles) and values.
+            // The interior inputs, packed: their positions and values; the ends map to 0 and 1.
             let interior = interiorScratch.baseAddress!, inputs = inputScratch.baseAddress!
             var interiorCount = 0
             for k in 0..<count {
                 let x = values[k]
-                interior[interiorCount] = Double(k)
+                interior[interiorCount] = k
                 inputs[interiorCount] = x
                 interiorCount &+= x > 0 && x < 1 ? 1 : 0
                 values[k] = x >= 1 ? 1 : (x <= 0 ? 0 : x)
             }
-            let tolerance = curve.tolerance, segments = Double(2 * Self.segments), last = Self.segments - 1
-            segmentGuesses.withUnsafeBufferPointer { guessTable in
-              frameConstants.withUnsafeBufferPointer { constants in
-                withTable { table in
-                    let frames = constants.baseAddress!, guesses = guessTable.baseAddress!
-                    for q in 0..<interiorCount {
-                        let x = inputs[q]
-                        let mirrored = x > 0.5
-                        let frame = frames + (mirrored ? Self.frameStride : 0)
-                        let offset = frame[8], sign = frame[9]
-                        let target = abs(x - offset)  // 1 − x exactly above 0.5 (Sterbenz), x below
-                        let scaled = target * segments
-                        let j = min(Int(scaled), last)
-                        let t = scaled - Double(j)
-                        let segment = guesses + Self.segmentStride * ((mirrored ? Self.segments : 0) + j)
-                        let cubic = ((segment[0] * t + segment[1]) * t + segment[2]) * t + segment[3]
-                        let guess = min(max(cubic, segment[4]), segment[5])
-                        let (p1, p2, a3, b2, c, curvature) = (frame[0], frame[1], frame[2], frame[3], frame[4], frame[5])
-                        let w = 1 - guess
-                        let position = 3 * w * guess * (w * p1 + guess * p2) + guess * guess * guess
-                        let slope = (a3 * guess + b2) * guess + c
-                        let step = (position - target) / slope
-                        let v = guess - step
-                        let u = 1 - v, weight = 3 * u * v
-                        let f = (weight * u) * frame[6] + ((weight * v) * frame[7] + v * v * v)
-                        inputs[q] = f * sign + offset
-                        let certified = Self.mask(curvature * step * step <= tolerance * slope)
-                            & Self.mask(slope > 4 * tolerance * curvature) & Self.mask(v >= 0) & Self.mask(v <= 1)
-                        // Rare, so the branch is predicted: the complete solve.
-                        if certified == 0 { inputs[q] = value(at: x, table: table) }
-                    }
-                    for q in 0..<interiorCount { values[Int(interior[q])] = inputs[q] }
-                }
-              }
+            var lower = 0
+            while lower < interiorCount {
+                let length = min(Self.solveGroup, interiorCount - lower)
+                solveGroup(inputs + lower, count: length)
+                lower += length
             }
+            for q in 0..<interiorCount { values[interior[q]] = inputs[q] }
         }
       }
     }
 
-    /// All ones when `condition` holds, else zero, without a branch.
-    @inlinable @inline(__always)
-    static func mask(_ condition: Bool) -> UInt64 { 0 &- UInt64(unsafeBitCast(condition, to: UInt8.self)) }
+    /// Interior inputs solved together: the table is read in one loop, the arithmetic runs in another over contiguous
+    /// scratch arrays with no table access and no branch, so that the compiler vectorises it.
+    @usableFromInline static let solveGroup = 16
+
+    /// Replaces `count` (≤ `solveGroup`) inputs in (0, 1) by the curve's outputs.
+    @inlinable
+    func solveGroup(_ inputs: UnsafeMutablePointer<Double>, count: Int) {
+        let n = Self.solveGroup
+        // Scratch: per input its frame flag m (1 mirrored, 0 not), frame target, segment parameter, the segment's
+        // guess polynomial and clamp, then the certificate flag.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { first in
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { second in
+            let (m, target, t, c3, c2) = (first.baseAddress!, first.baseAddress! + n, first.baseAddress! + 2 * n,
+                                          first.baseAddress! + 3 * n, first.baseAddress! + 4 * n)
+            let (c1, c0, low, high, certified) = (second.baseAddress!, second.baseAddress! + n, second.baseAddress! + 2 * n,
+                                                  second.baseAddress! + 3 * n, second.baseAddress! + 4 * n)
+            let segments = Double(2 * Self.segments), last = Self.segments - 1
+            segmentGuesses.withUnsafeBufferPointer { guessTable in
+                let guesses = guessTable.baseAddress!
+                for q in 0..<count {
+                    let x = inputs[q]
+                    let mirrored = x > 0.5
+                    let frameTarget = mirrored ? 1 - x : x
+                    let scaled = frameTarget * segments
+                    // The segment without a checked conversion: 2^52 + (scaled − 0.5) rounds to 2^52 + j with j within
+                    // one of ⌊scaled⌋, so the low mantissa bits are j and scaled − j lies in [0, 1] (u = 1 at a node).
+                    let rounded = (scaled - 0.5) + 0x1p52
+                    let j = min(Int(truncatingIfNeeded: rounded.bitPattern & 0xFF), last)
+                    let segment = guesses + Self.segmentStride * ((mirrored ? Self.segments : 0) + j)
+                    m[q] = mirrored ? 1 : 0
+                    target[q] = frameTarget
+                    t[q] = scaled - Double(j)
+                    (c3[q], c2[q], c1[q], c0[q], low[q], high[q]) = (segment[0], segment[1], segment[2], segment[3],
+                                                                     segment[4], segment[5])
+                }
+            }
+            let (near, far) = frames
+            let (nearY1, nearY2, farY1, farY2) = (curve.y1, curve.y2, 1 - curve.y2, 1 - curve.y1)
+            let tolerance = curve.tolerance
+            for q in 0..<count {
+                // Frame constants as exact arithmetic selects: a·(1 − m) + b·m is a or b to the bit.
+                let mq = m[q], nq = 1 - mq
+                let p1 = near.p1 * nq + far.p1 * mq, p2 = near.p2 * nq + far.p2 * mq
+                let a3 = near.a3 * nq + far.a3 * mq, b2 = near.b2 * nq + far.b2 * mq, c = near.c * nq + far.c * mq
+                let curvature = near.doubledCurvature * nq + far.doubledCurvature * mq
+                let y1 = nearY1 * nq + farY1 * mq, y2 = nearY2 * nq + farY2 * mq
+                let u0 = t[q]
+                let cubic = ((c3[q] * u0 + c2[q]) * u0 + c1[q]) * u0 + c0[q]
+                let clampedLow = cubic < low[q] ? low[q] : cubic
+                let guess = clampedLow > high[q] ? high[q] : clampedLow
+                let w = 1 - guess
+                let position = 3 * w * guess * (w * p1 + guess * p2) + guess * guess * guess
+                let slope = (a3 * guess + b2) * guess + c
+                let step = (position - target[q]) / slope
+                let v = guess - step
+                let u = 1 - v, weight = 3 * u * v
+                let f = (weight * u) * y1 + ((weight * v) * y2 + v * v * v)
+                inputs[q] = f * nq + (1 - f) * mq
+                let small: Double = curvature * step * step <= tolerance * slope ? 1 : 0
+                let steep: Double = slope > 4 * tolerance * curvature ? 1 : 0
+                let inside: Double = (v >= 0 ? 1 : 0) * (v <= 1 ? 1 : 0)
+                certified[q] = small * steep * inside
+            }
+            // Rare: the complete solve where the step was not certified.
+            for q in 0..<count where certified[q] == 0 {
+                let x = m[q] == 1 ? 1 - target[q] : target[q]  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
+                inputs[q] = value(at: x)
+            }
+          }
+        }
+    }
 }

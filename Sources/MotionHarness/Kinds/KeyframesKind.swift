@@ -62,42 +62,45 @@ final class KeyframesKernel: HarnessKernel, @unchecked Sendable {
 
     private var out: UnsafeMutablePointer<Double> { timed.value(keyCount) }
 
+    /// Per block, after the eased progress: the segment is counted, not searched (Σ [keyTime_s ≤ p] over the inner key
+    /// times), the local progress is clamped into [0, 1] (which gives the first value before the first key time and
+    /// the last after the last), and the value is the Hermite form with Catmull–Rom tangents (or the linear one): no
+    /// branch that depends on the layer.
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let out = self.out, last = keyCount - 1
-        let cubic = recipe.mode == .cubic || recipe.mode == .cubicPaced, discrete = recipe.mode == .discrete
+        let cubic: Double = recipe.mode == .cubic || recipe.mode == .cubicPaced ? 1 : 0
         withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: keyCount) { valueColumns in
             for k in 0..<keyCount { valueColumns[k] = timed.value(k) }
             let values = valueColumns.baseAddress!
             recipe.keyTimes.withUnsafeBufferPointer { keyTimes in
                 timed.forEachBlock(range, time: frame.time) { block, progress in
+                    if last == 0 {
+                        for i in block { out[i] = values[0][i] }
+                        return
+                    }
+                    if recipe.mode == .discrete {
+                        for i in block {
+                            var index = 0
+                            for k in 0..<keyTimes.count { index = keyTimes[k] <= progress[i] ? k : index }
+                            out[i] = values[min(index, last)][i]
+                        }
+                        return
+                    }
                     for i in block {
                         let p = progress[i]
-                        if last == 0 {
-                            out[i] = values[0][i]
-                        } else if discrete {
-                            var index = 0
-                            for k in 0..<keyTimes.count where keyTimes[k] <= p { index = k }
-                            out[i] = values[min(index, last)][i]
-                        } else if p <= keyTimes[0] {
-                            out[i] = values[0][i]
-                        } else if p >= keyTimes[last] {
-                            out[i] = values[last][i]
-                        } else {
-                            var segment = 0
-                            while segment < last - 1, keyTimes[segment + 1] <= p { segment += 1 }
-                            let span = keyTimes[segment + 1] - keyTimes[segment]
-                            let u = span > 0 ? (p - keyTimes[segment]) / span : 1
-                            let p1 = values[segment][i], p2 = values[segment + 1][i]
-                            if cubic {
-                                let p0 = values[max(segment - 1, 0)][i], p3 = values[min(segment + 2, last)][i]
-                                let m1 = ((p1 - p0) + (p2 - p1)) * 0.5, m2 = ((p2 - p1) + (p3 - p2)) * 0.5
-                                let u2 = u * u, u3 = u2 * u
-                                out[i] = p1 * (2 * u3 - 3 * u2 + 1) + m1 * (u3 - 2 * u2 + u) + p2 * (3 * u2 - 2 * u3)
-                                    + m2 * (u3 - u2)
-                            } else {
-                                out[i] = p1 + (p2 - p1) * u
-                            }
-                        }
+                        var segment = 0
+                        for k in 1..<last { segment &+= keyTimes[k] <= p ? 1 : 0 }
+                        let start = keyTimes[segment], span = keyTimes[segment + 1] - start
+                        let raw = span > 0 ? (p - start) / span : 1
+                        let u = raw < 0 ? 0 : (raw > 1 ? 1 : raw)
+                        let p0 = values[max(segment - 1, 0)][i], p1 = values[segment][i]
+                        let p2 = values[segment + 1][i], p3 = values[min(segment + 2, last)][i]
+                        let m1 = ((p1 - p0) + (p2 - p1)) * 0.5 * cubic, m2 = ((p2 - p1) + (p3 - p2)) * 0.5 * cubic
+                        let u2 = u * u, u3 = u2 * u
+                        // Linear mode: the tangents are zero and the basis weights of p1 and p2 are 1 − u and u.
+                        let w1 = cubic * (2 * u3 - 3 * u2 + 1) + (1 - cubic) * (1 - u)
+                        let w2 = cubic * (3 * u2 - 2 * u3) + (1 - cubic) * u
+                        out[i] = p1 * w1 + m1 * (u3 - 2 * u2 + u) + p2 * w2 + m2 * (u3 - u2)
                     }
                 }
             }

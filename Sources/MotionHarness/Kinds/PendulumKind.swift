@@ -54,21 +54,37 @@ final class PendulumKernel: HarnessKernel, @unchecked Sendable {
         columns = LayerColumns(columns: 4, count: count)
     }
 
+    /// Per block and keyframe: each layer's progress through the keyframe (0 before its start, which leaves the value
+    /// as it is), eased for the whole block at once, then both values move toward the keyframe's.
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let begin = columns[0], duration = columns[1], rotation = columns[2], shift = columns[3]
         let starts = PendulumKind.starts, angles = PendulumKind.rotations, shifts = PendulumKind.shifts
-        for i in range {
-            let local = frame.time - begin[i], d = duration[i]
-            var angle = 0.0, offset = 0.0
-            for k in 0..<5 {
-                let start = starts[k] * d, length = ((k + 1 < 5 ? starts[k + 1] : 1) - starts[k]) * d
-                guard local >= start else { break }
-                let eased = curve.value(at: length > 0 ? min((local - start) / length, 1) : 1)
-                angle += (angles[k] - angle) * eased
-                offset += (shifts[k] - offset) * eased
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { scratch in
+            var lower = range.lowerBound
+            while lower < range.upperBound {
+                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
+                let eased = scratch.baseAddress! - block.lowerBound
+                for i in block {
+                    rotation[i] = 0
+                    shift[i] = 0
+                }
+                for k in 0..<5 {
+                    let startFraction = starts[k], lengthFraction = (k + 1 < 5 ? starts[k + 1] : 1) - starts[k]
+                    for i in block {
+                        let local = frame.time - begin[i], d = duration[i]
+                        let start = startFraction * d, length = lengthFraction * d
+                        let progress = length > 0 ? min((local - start) / length, 1) : 1
+                        eased[i] = local >= start ? progress : 0
+                    }
+                    curve.ease(eased + block.lowerBound, count: block.count)
+                    let angle = angles[k], offset = shifts[k]
+                    for i in block {
+                        rotation[i] += (angle - rotation[i]) * eased[i]
+                        shift[i] += (offset - shift[i]) * eased[i]
+                    }
+                }
+                lower = block.upperBound
             }
-            rotation[i] = angle
-            shift[i] = offset
         }
     }
 
