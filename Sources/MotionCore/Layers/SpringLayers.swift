@@ -2,8 +2,8 @@
 /// retarget, stepped every frame.
 ///
 /// Per layer the state is the displacement x = position − target and its rate (value units per second). A frame whose
-/// interval equals the one the layer's propagator A(h) was built for applies A(h) (4 multiplies, 2 adds, with
-/// `SpringPropagator`'s snap to rest); a new interval (a variable-refresh display, a dropped frame) rebuilds that
+/// interval equals the one the layer's propagator A(h) was built for applies A(h) through `SpringPropagator.step` (4
+/// multiplies, 2 adds, snap to rest); a new interval (a variable-refresh display, a dropped frame) rebuilds that
 /// layer's A(h) from its closed form first. The frame in which a layer begins, and the frame in which its retarget
 /// falls, use the closed form over the exact partial intervals (begin and retarget times lie anywhere between frames):
 /// at a retarget the position and velocity are kept and the displacement shifts by old − new target.
@@ -95,7 +95,7 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
         let a11 = column(.a11), a12 = column(.a12), a21 = column(.a21), a22 = column(.a22)
         let stepInterval = column(.stepInterval)
         let x = column(.displacement), rate = column(.rate), target = column(.target), position = column(.position)
-        let restX = SpringPropagator.restThreshold, restRate = SpringPropagator.restThreshold / interval
+        let restRate = SpringPropagator.restThreshold / interval
         withUnsafeTemporaryAllocation(of: Int.self, capacity: LayerBlock.size) { eventList in
             let events = eventList.baseAddress!
             var lower = range.lowerBound
@@ -110,11 +110,10 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                     eventCount &+= event ? 1 : 0
                     let moving = started && !event
                     let xi = x[i], ri = rate[i]
-                    let newX = a11[i] * xi + a12[i] * ri, newRate = a21[i] * xi + a22[i] * ri
-                    let atRest = abs(newX) < restX && abs(newRate) < restRate
-                    let steppedX = atRest ? 0 : newX, steppedRate = atRest ? 0 : newRate
-                    x[i] = moving ? steppedX : xi
-                    rate[i] = moving ? steppedRate : ri
+                    let stepped = SpringPropagator.step(displacement: xi, rate: ri, a11: a11[i], a12: a12[i], a21: a21[i],
+                                                        a22: a22[i], restRate: restRate)
+                    x[i] = moving ? stepped.displacement : xi
+                    rate[i] = moving ? stepped.rate : ri
                     position[i] = target[i] + x[i]
                 }
                 for index in 0..<eventCount {
@@ -125,11 +124,8 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                         continue
                     }
                     rebuildPropagator(i, interval: interval)
-                    let xi = x[i], ri = rate[i]
-                    let newX = a11[i] * xi + a12[i] * ri, newRate = a21[i] * xi + a22[i] * ri
-                    let atRest = abs(newX) < restX && abs(newRate) < restRate
-                    x[i] = atRest ? 0 : newX
-                    rate[i] = atRest ? 0 : newRate
+                    (x[i], rate[i]) = SpringPropagator.step(displacement: x[i], rate: rate[i], a11: a11[i], a12: a12[i],
+                                                            a21: a21[i], a22: a22[i], restRate: restRate)
                     position[i] = target[i] + x[i]
                 }
                 lower = block.upperBound

@@ -41,14 +41,18 @@ public struct SpringPropagator: Sendable, Hashable {
     /// Advances `state` by one interval (position and velocity relative to its target), snapping to rest.
     @inlinable
     public func advance(_ state: inout SpringState) {
-        let x = state.displacement, rate = state.velocity
-        var newX = a11 * x + a12 * rate, newRate = a21 * x + a22 * rate
-        if abs(newX) < Self.restThreshold, abs(newRate) < restRate {
-            newX = 0
-            newRate = 0
-        }
-        state.displacement = newX
-        state.velocity = newRate
+        (state.displacement, state.velocity) = Self.step(displacement: state.displacement, rate: state.velocity,
+                                                         a11: a11, a12: a12, a21: a21, a22: a22, restRate: restRate)
+    }
+
+    /// The step every propagator loop shares: (x, ẋ) ← A·(x, ẋ) with A = [[a11, a12], [a21, a22]], snapped to (0, 0)
+    /// when |x| < `restThreshold` and |ẋ| < `restRate` (units per second), branch-free so that loops vectorise.
+    @inlinable @inline(__always)
+    public static func step(displacement x: Double, rate: Double, a11: Double, a12: Double, a21: Double, a22: Double,
+                            restRate: Double) -> (displacement: Double, rate: Double) {
+        let newX = a11 * x + a12 * rate, newRate = a21 * x + a22 * rate
+        let atRest = abs(newX) < restThreshold && abs(newRate) < restRate
+        return (atRest ? 0 : newX, atRest ? 0 : newRate)
     }
 
     /// Advances every layer by one interval, in struct-of-arrays form: `displacements[i]` (position − target) and
@@ -57,15 +61,10 @@ public struct SpringPropagator: Sendable, Hashable {
     public func advance(displacements: UnsafeMutableBufferPointer<Double>, rates: UnsafeMutableBufferPointer<Double>) {
         let count = min(displacements.count, rates.count)
         guard count > 0, let x = displacements.baseAddress, let v = rates.baseAddress else { return }
-        let (a11, a12, a21, a22) = (self.a11, self.a12, self.a21, self.a22)
-        let restX = Self.restThreshold, restV = restRate
+        let (a11, a12, a21, a22, restRate) = (self.a11, self.a12, self.a21, self.a22, self.restRate)
         for i in 0..<count {
-            let xi = x[i], vi = v[i]
-            let newX = a11 * xi + a12 * vi
-            let newV = a21 * xi + a22 * vi
-            let atRest = abs(newX) < restX && abs(newV) < restV
-            x[i] = atRest ? 0 : newX
-            v[i] = atRest ? 0 : newV
+            (x[i], v[i]) = Self.step(displacement: x[i], rate: v[i], a11: a11, a12: a12, a21: a21, a22: a22,
+                                     restRate: restRate)
         }
     }
 }
