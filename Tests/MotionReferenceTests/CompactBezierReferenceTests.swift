@@ -74,6 +74,43 @@ final class CompactBezierReferenceTests: XCTestCase {
         }
     }
 
+    /// The batch form for layers with their own curves (`BezierColumns.ease`): a fixed number of Newton steps from the
+    /// coarse guess, certified, with the complete solve where the certificate fails.
+    func testOwnCurveBatchMeetsTheBound() throws {
+        var generator = SplitMix64(seed: 0x6F77_6E)
+        let count = LayerBlock.size
+        for round in 0..<400 {
+            let columns = LayerColumns(columns: BezierColumns.columnCount, count: count)
+            let curves = BezierColumns(columns, first: 0)
+            var stored: [CubicBezier] = [], inputs: [Double] = []
+            for layer in 0..<count {
+                let yRange: ClosedRange<Double> = (round + layer) % 10 == 0 ? -50...50 : -2...3
+                let curve = try CubicBezier(
+                    x1: Double.random(in: 0...1, using: &generator), y1: Double.random(in: yRange, using: &generator),
+                    x2: Double.random(in: 0...1, using: &generator), y2: Double.random(in: yRange, using: &generator))
+                curves.set(layer, CompactCubicBezier(curve))
+                stored.append(curve)
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: inputs.append(0)
+                case 1: inputs.append(1)
+                default: inputs.append(input(&generator))
+                }
+            }
+            var values = inputs
+            values.withUnsafeMutableBufferPointer { curves.ease($0.baseAddress!, layers: 0..<count) }
+            for layer in 0..<count {
+                let x = inputs[layer], curve = stored[layer]
+                if x == 0 || x == 1 {
+                    XCTAssertEqual(values[layer], x)
+                    continue
+                }
+                let reference = BezierReference.evaluate(curve, at: x)
+                XCTAssertLessThanOrEqual(abs(values[layer] - reference.value),
+                                         allowed(y1: curve.y1, y2: curve.y2, slope: reference.slope), "\(curve) at \(x)")
+            }
+        }
+    }
+
     func testHardCurvesAndEndpoints() throws {
         let hard = [(1.0, 0.0, 0.0, 1.0), (0, 1, 1, 0), (0.99, 0, 0.01, 1), (0.001, 0, 0.999, 1), (0, 0, 1, 1), (0.42, 0, 0.58, 1)]
         for (x1, y1, x2, y2) in hard {

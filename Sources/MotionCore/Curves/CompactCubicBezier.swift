@@ -54,7 +54,8 @@ public struct CompactCubicBezier: Sendable, Hashable {
         guard x > 0, x < 1 else { return extrapolated(x) }
         let mirrored = x > 0.5
         let frame = BezierFrame(p1: mirrored ? 1 - x2 : x1, p2: mirrored ? 1 - x1 : x2)
-        let v = frame.solve(target: mirrored ? 1 - x : x, guess: mirrored ? 1 - x : x, tolerance: tolerance, newtonSteps: 8)
+        let target = mirrored ? 1 - x : x
+        let v = frame.solve(target: target, guess: frame.coarseGuess(target), tolerance: tolerance, newtonSteps: 6)
         return output(x: x, frameRoot: v)
     }
 
@@ -109,6 +110,20 @@ struct BezierFrame: Sendable {
     func position(_ v: Double) -> Double {
         let u = 1 - v
         return 3 * u * v * (u * p1 + v * p2) + v * v * v
+    }
+
+    /// A table-free guess for B(v) = target: B at 1/4, 1/2 and 3/4 pick the quarter of [0, 1] that holds the root, and
+    /// the chord across that quarter gives the guess (within about 1e-2 on ordinary curves, so that Newton's quadratic
+    /// convergence needs three or four steps).
+    @inlinable @inline(__always)
+    func coarseGuess(_ target: Double) -> Double {
+        let quarter = position(0.25), half = position(0.5), threeQuarters = position(0.75)
+        let upper = target >= half
+        let low = upper ? (target >= threeQuarters ? 0.75 : 0.5) : (target >= quarter ? 0.25 : 0)
+        let lowValue = upper ? (target >= threeQuarters ? threeQuarters : half) : (target >= quarter ? quarter : 0)
+        let highValue = upper ? (target >= threeQuarters ? 1 : threeQuarters) : (target >= quarter ? half : quarter)
+        let rise = highValue - lowValue
+        return rise > 0 ? low + 0.25 * (target - lowValue) / rise : low
     }
 
     /// B′(v).

@@ -46,7 +46,13 @@ public enum LayerEasing: Sendable {
             for i in range { shifted[i] = timing.sample(i, time: time).directed }
             curve.ease(output, count: range.count)
         case .ownBezier(let columns):
-            for i in range { shifted[i] = columns.curve(i).value(at: timing.sample(i, time: time).directed) }
+            for i in range { shifted[i] = timing.sample(i, time: time).directed }
+            var lower = range.lowerBound
+            while lower < range.upperBound {
+                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
+                columns.ease(shifted, layers: block)
+                lower = block.upperBound
+            }
         case .function(let function):
             for i in range {
                 let sample = timing.sample(i, time: time)
@@ -87,6 +93,68 @@ public struct BezierColumns: @unchecked Sendable {
     @inlinable @inline(__always)
     public func curve(_ index: Int) -> CompactCubicBezier {
         CompactCubicBezier(storedX1: x1[index], y1: y1[index], x2: x2[index], y2: y2[index], tolerance: tolerance[index])
+    }
+
+    /// Newton steps from the coarse guess: its error is about 1e-2, so three steps reach the tolerance and the fourth
+    /// certifies it.
+    @usableFromInline static let newtonSteps = 4
+
+    /// Replaces `values[i]` (an input in [0, 1]) by layer i's curve output for the layers in `block` (at most
+    /// `LayerBlock.size`), with each layer's own curve: the same steps as `CompactCubicBezier.value(at:)` — the
+    /// mirrored frame, the coarse guess from the frame at 1/4, 1/2, 3/4, Newton steps, the Kantorovich certificate on
+    /// the last one — but a fixed number of steps and selects instead of branches, so that the loop vectorises; layers
+    /// whose last step is not certified are solved again by `value(at:)`. Same bound.
+    @inlinable
+    public func ease(_ values: UnsafeMutablePointer<Double>, layers block: Range<Int>) {
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { flags in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { inputScratch in
+            let certified = flags.baseAddress! - block.lowerBound, inputs = inputScratch.baseAddress! - block.lowerBound
+            for i in block {
+                let x = values[i]
+                inputs[i] = x
+                let m: Double = x > 0.5 ? 1 : 0, n = 1 - m
+                let target = x * n + (1 - x) * m
+                let xa = x1[i], xb = x2[i]
+                let p1 = xa * n + (1 - xb) * m, p2 = xb * n + (1 - xa) * m
+                let a = 1 + 3 * p1 - 3 * p2, b = 3 * p2 - 6 * p1
+                let a3 = 3 * a, b2 = 2 * b, c = 3 * p1
+                let bEnd = 3 * a + b
+                let curvature = 2 * ((abs(b) > abs(bEnd)) ? abs(b) : abs(bEnd))
+                // B at 1/4, 1/2, 3/4: 3uv(u·p1 + v·p2) + v³.
+                let quarter = 0.5625 * (0.75 * p1 + 0.25 * p2) + 0.015625
+                let half = 0.375 * (p1 + p2) + 0.125
+                let threeQuarters = 0.5625 * (0.25 * p1 + 0.75 * p2) + 0.421875
+                let upper = target >= half, top = target >= threeQuarters, second = target >= quarter
+                let low = upper ? (top ? 0.75 : 0.5) : (second ? 0.25 : 0)
+                let lowValue = upper ? (top ? threeQuarters : half) : (second ? quarter : 0)
+                let highValue = upper ? (top ? 1 : threeQuarters) : (second ? half : quarter)
+                let rise = highValue - lowValue
+                var v = low + 0.25 * (target - lowValue) / (rise > 0 ? rise : 1)
+                var step = 1.0, slope = 0.0
+                for _ in 0..<Self.newtonSteps {
+                    let w = 1 - v
+                    let position = 3 * w * v * (w * p1 + v * p2) + v * v * v
+                    slope = (a3 * v + b2) * v + c
+                    step = (position - target) / slope
+                    let next = v - step
+                    v = next < 0 ? 0 : (next > 1 ? 1 : next)
+                }
+                let tol = tolerance[i]
+                let small: Double = curvature * step * step <= tol * slope ? 1 : 0
+                let steep: Double = slope > 4 * tol * curvature ? 1 : 0
+                let interior: Double = (x > 0 ? 1 : 0) * (x < 1 ? 1 : 0)
+                certified[i] = small * steep + (1 - interior)
+                let u = 1 - v, weight = 3 * u * v
+                let yA = y1[i], yB = y2[i]
+                let f = (weight * u) * (yA * n + (1 - yB) * m) + ((weight * v) * (yB * n + (1 - yA) * m) + v * v * v)
+                let eased = f * n + (1 - f) * m
+                let end: Double = x >= 1 ? 1 : 0
+                values[i] = interior == 1 ? eased : end
+            }
+            // Rare: the complete solve where the last step was not certified.
+            for i in block where certified[i] == 0 { values[i] = curve(i).value(at: inputs[i]) }
+        }
+      }
     }
 }
 
