@@ -122,11 +122,19 @@ public struct TabulatedCubicBezier: Sendable {
                 interiorCount &+= x > 0 && x < 1 ? 1 : 0
                 values[k] = x >= 1 ? 1 : (x <= 0 ? 0 : x)
             }
-            var lower = 0
-            while lower < interiorCount {
-                let length = min(Self.solveGroup, interiorCount - lower)
-                solveGroup(inputs + lower, count: length)
-                lower += length
+            let n = Self.solveGroup
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { first in
+              withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { second in
+                segmentGuesses.withUnsafeBufferPointer { guessTable in
+                    var lower = 0
+                    while lower < interiorCount {
+                        let length = min(n, interiorCount - lower)
+                        solveGroup(inputs + lower, count: length, guesses: guessTable.baseAddress!,
+                                   scratch: (first.baseAddress!, second.baseAddress!))
+                        lower += length
+                    }
+                }
+              }
             }
             for q in 0..<interiorCount { values[interior[q]] = inputs[q] }
         }
@@ -137,71 +145,65 @@ public struct TabulatedCubicBezier: Sendable {
     /// scratch arrays with no table access and no branch, so that the compiler vectorises it.
     @usableFromInline static let solveGroup = 16
 
-    /// Replaces `count` (≤ `solveGroup`) inputs in (0, 1) by the curve's outputs.
-    @inlinable
-    func solveGroup(_ inputs: UnsafeMutablePointer<Double>, count: Int) {
+    /// Replaces `count` (≤ `solveGroup`) inputs in (0, 1) by the curve's outputs; `guesses` is `segmentGuesses`'
+    /// storage and `scratch` two buffers of 5·`solveGroup` doubles.
+    @inlinable @inline(__always)
+    func solveGroup(_ inputs: UnsafeMutablePointer<Double>, count: Int, guesses: UnsafePointer<Double>,
+                    scratch: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>)) {
         let n = Self.solveGroup
         // Scratch: per input its frame flag m (1 mirrored, 0 not), frame target, segment parameter, the segment's
         // guess polynomial and clamp, then the certificate flag.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { first in
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { second in
-            let (m, target, t, c3, c2) = (first.baseAddress!, first.baseAddress! + n, first.baseAddress! + 2 * n,
-                                          first.baseAddress! + 3 * n, first.baseAddress! + 4 * n)
-            let (c1, c0, low, high, certified) = (second.baseAddress!, second.baseAddress! + n, second.baseAddress! + 2 * n,
-                                                  second.baseAddress! + 3 * n, second.baseAddress! + 4 * n)
-            let segments = Double(2 * Self.segments), last = Self.segments - 1
-            segmentGuesses.withUnsafeBufferPointer { guessTable in
-                let guesses = guessTable.baseAddress!
-                for q in 0..<count {
-                    let x = inputs[q]
-                    let mirrored = x > 0.5
-                    let frameTarget = mirrored ? 1 - x : x
-                    let scaled = frameTarget * segments
-                    // The segment without a checked conversion: 2^52 + (scaled − 0.5) rounds to 2^52 + j with j within
-                    // one of ⌊scaled⌋, so the low mantissa bits are j and scaled − j lies in [0, 1] (u = 1 at a node).
-                    let rounded = (scaled - 0.5) + 0x1p52
-                    let j = min(Int(truncatingIfNeeded: rounded.bitPattern & 0xFF), last)
-                    let segment = guesses + Self.segmentStride * ((mirrored ? Self.segments : 0) + j)
-                    m[q] = mirrored ? 1 : 0
-                    target[q] = frameTarget
-                    t[q] = scaled - Double(j)
-                    (c3[q], c2[q], c1[q], c0[q], low[q], high[q]) = (segment[0], segment[1], segment[2], segment[3],
-                                                                     segment[4], segment[5])
-                }
-            }
-            let (near, far) = frames
-            let (nearY1, nearY2, farY1, farY2) = (curve.y1, curve.y2, 1 - curve.y2, 1 - curve.y1)
-            let tolerance = curve.tolerance
-            for q in 0..<count {
-                // Frame constants as exact arithmetic selects: a·(1 − m) + b·m is a or b to the bit.
-                let mq = m[q], nq = 1 - mq
-                let p1 = near.p1 * nq + far.p1 * mq, p2 = near.p2 * nq + far.p2 * mq
-                let a3 = near.a3 * nq + far.a3 * mq, b2 = near.b2 * nq + far.b2 * mq, c = near.c * nq + far.c * mq
-                let curvature = near.doubledCurvature * nq + far.doubledCurvature * mq
-                let y1 = nearY1 * nq + farY1 * mq, y2 = nearY2 * nq + farY2 * mq
-                let u0 = t[q]
-                let cubic = ((c3[q] * u0 + c2[q]) * u0 + c1[q]) * u0 + c0[q]
-                let clampedLow = cubic < low[q] ? low[q] : cubic
-                let guess = clampedLow > high[q] ? high[q] : clampedLow
-                let w = 1 - guess
-                let position = 3 * w * guess * (w * p1 + guess * p2) + guess * guess * guess
-                let slope = (a3 * guess + b2) * guess + c
-                let step = (position - target[q]) / slope
-                let v = guess - step
-                let u = 1 - v, weight = 3 * u * v
-                let f = (weight * u) * y1 + ((weight * v) * y2 + v * v * v)
-                inputs[q] = f * nq + (1 - f) * mq
-                let small: Double = curvature * step * step <= tolerance * slope ? 1 : 0
-                let steep: Double = slope > 4 * tolerance * curvature ? 1 : 0
-                let inside: Double = (v >= 0 ? 1 : 0) * (v <= 1 ? 1 : 0)
-                certified[q] = small * steep * inside
-            }
-            // Rare: the complete solve where the step was not certified.
-            for q in 0..<count where certified[q] == 0 {
-                let x = m[q] == 1 ? 1 - target[q] : target[q]  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
-                inputs[q] = value(at: x)
-            }
-          }
+        let (m, target, t, c3, c2) = (scratch.0, scratch.0 + n, scratch.0 + 2 * n, scratch.0 + 3 * n, scratch.0 + 4 * n)
+        let (c1, c0, low, high, certified) = (scratch.1, scratch.1 + n, scratch.1 + 2 * n, scratch.1 + 3 * n,
+                                              scratch.1 + 4 * n)
+        let segments = Double(2 * Self.segments), last = Self.segments - 1
+        for q in 0..<count {
+            let x = inputs[q]
+            let mirrored = x > 0.5
+            let frameTarget = mirrored ? 1 - x : x
+            let scaled = frameTarget * segments
+            // The segment without a checked conversion: 2^52 + (scaled − 0.5) rounds to 2^52 + j with j within one of
+            // ⌊scaled⌋, so the low mantissa bits are j and scaled − j lies in [0, 1] (u = 1 at a node).
+            let rounded = (scaled - 0.5) + 0x1p52
+            let j = min(Int(truncatingIfNeeded: rounded.bitPattern & 0xFF), last)
+            let segment = guesses + Self.segmentStride * ((mirrored ? Self.segments : 0) + j)
+            m[q] = mirrored ? 1 : 0
+            target[q] = frameTarget
+            t[q] = scaled - Double(j)
+            (c3[q], c2[q], c1[q], c0[q], low[q], high[q]) = (segment[0], segment[1], segment[2], segment[3],
+                                                             segment[4], segment[5])
+        }
+        let (near, far) = frames
+        let (nearY1, nearY2, farY1, farY2) = (curve.y1, curve.y2, 1 - curve.y2, 1 - curve.y1)
+        let tolerance = curve.tolerance
+        for q in 0..<count {
+            // Frame constants as exact arithmetic selects: a·(1 − m) + b·m is a or b to the bit.
+            let mq = m[q], nq = 1 - mq
+            let p1 = near.p1 * nq + far.p1 * mq, p2 = near.p2 * nq + far.p2 * mq
+            let a3 = near.a3 * nq + far.a3 * mq, b2 = near.b2 * nq + far.b2 * mq, c = near.c * nq + far.c * mq
+            let curvature = near.doubledCurvature * nq + far.doubledCurvature * mq
+            let y1 = nearY1 * nq + farY1 * mq, y2 = nearY2 * nq + farY2 * mq
+            let u0 = t[q]
+            let cubic = ((c3[q] * u0 + c2[q]) * u0 + c1[q]) * u0 + c0[q]
+            let clampedLow = cubic < low[q] ? low[q] : cubic
+            let guess = clampedLow > high[q] ? high[q] : clampedLow
+            let w = 1 - guess
+            let position = 3 * w * guess * (w * p1 + guess * p2) + guess * guess * guess
+            let slope = (a3 * guess + b2) * guess + c
+            let step = (position - target[q]) / slope
+            let v = guess - step
+            let u = 1 - v, weight = 3 * u * v
+            let f = (weight * u) * y1 + ((weight * v) * y2 + v * v * v)
+            inputs[q] = f * nq + (1 - f) * mq
+            let small: Double = curvature * step * step <= tolerance * slope ? 1 : 0
+            let steep: Double = slope > 4 * tolerance * curvature ? 1 : 0
+            let inside: Double = (v >= 0 ? 1 : 0) * (v <= 1 ? 1 : 0)
+            certified[q] = small * steep * inside
+        }
+        // Rare: the complete solve where the step was not certified.
+        for q in 0..<count where certified[q] == 0 {
+            let x = m[q] == 1 ? 1 - target[q] : target[q]  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
+            inputs[q] = value(at: x)
         }
     }
 }
