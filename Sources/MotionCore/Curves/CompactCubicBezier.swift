@@ -36,10 +36,22 @@ public struct CompactCubicBezier: Sendable, Hashable {
         self.init(validatedX1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
     }
 
-    /// The curve `cubic-bezier(x1, y1, x2, y2)`.
-    /// - Throws: `InvalidParameterError` as `CubicBezier` does (x outside [0, 1], a non-finite value).
+    /// The curve `cubic-bezier(x1, y1, x2, y2)`, validated as `CubicBezier` validates it but without building its
+    /// tables (no heap allocation).
+    /// - Throws: `InvalidParameterError` for a non-finite value or x1 or x2 outside [0, 1].
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(InvalidParameterError) {
-        self.init(try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2))
+        let context = "cubic-bezier"
+        try requireFinite(x1, "x1", in: context)
+        try requireFinite(y1, "y1", in: context)
+        try requireFinite(x2, "x2", in: context)
+        try requireFinite(y2, "y2", in: context)
+        guard (0...1).contains(x1) else {
+            throw InvalidParameterError(context: context, parameter: "x1", value: x1, rule: "is outside [0, 1]")
+        }
+        guard (0...1).contains(x2) else {
+            throw InvalidParameterError(context: context, parameter: "x2", value: x2, rule: "is outside [0, 1]")
+        }
+        self.init(validatedX1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double) {
