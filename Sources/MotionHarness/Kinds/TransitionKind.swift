@@ -109,12 +109,12 @@ final class TransitionKernel: HarnessKernel, @unchecked Sendable {
         }
     }
 
-    /// Layer `i` before the transition starts: progress 0.
+    /// Layer `i` before the transition starts: progress 0 (identity transforms, then the state at 0). Allocation-free.
     func resetLayer(_ i: Int) {
-        let identity = Transform3D.identity.entries
         for index in 0..<16 {
-            out(1 + index)[i] = identity[index]
-            out(18 + index)[i] = identity[index]
+            let diagonal: Double = index % 5 == 0 ? 1 : 0
+            out(1 + index)[i] = diagonal
+            out(18 + index)[i] = diagonal
         }
         let state = try! Transition(kind: type, subtype: subtype, size: Size(width: timed.value(0)[i], height: timed.value(1)[i]))
             .layers(at: 0)
