@@ -3,8 +3,9 @@
 ///
 /// The table holds, per mirrored frame, the root v_j of B(v) = j/64 (j = 0…32) and its slope dv/dX scaled by the node
 /// spacing; the guess is the cubic Hermite interpolant of the two nodes around the input, clamped into their interval
-/// (linear interpolation where a node has a vertical tangent). About 1 KB per curve, built once and read by every
-/// layer that shares the curve. The error bound and the iteration bound are `CompactCubicBezier`'s.
+/// (linear interpolation where a node has a vertical tangent). The nodes and the same guesses in power form per segment
+/// (for `ease`) take about 4 KB per curve, built once and read by every layer that shares the curve. The error bound and
+/// the iteration bound are `CompactCubicBezier`'s.
 public struct TabulatedCubicBezier: Sendable {
     /// The curve and its tolerance.
     public let curve: CompactCubicBezier
