@@ -192,14 +192,15 @@ public struct TabulatedCubicBezier: Sendable {
             let position = 3 * w * guess * (w * p1 + guess * p2) + guess * guess * guess
             let slope = (a3 * guess + b2) * guess + c
             let step = (position - target[q]) / slope
-            let v = guess - step
+            // Clamped into [0, 1], where the root lies: a clamp only moves v toward it.
+            let unclamped = guess - step
+            let v = unclamped < 0 ? 0 : (unclamped > 1 ? 1 : unclamped)
             let u = 1 - v, weight = 3 * u * v
             let f = (weight * u) * y1 + ((weight * v) * y2 + v * v * v)
             inputs[q] = f * nq + (1 - f) * mq
             let small: Double = curvature * step * step <= tolerance * slope ? 1 : 0
             let steep: Double = slope > 4 * tolerance * curvature ? 1 : 0
-            let inside: Double = (v >= 0 ? 1 : 0) * (v <= 1 ? 1 : 0)
-            certified[q] = small * steep * inside
+            certified[q] = small * steep
         }
         // Rare: the complete solve where the step was not certified.
         for q in 0..<count where certified[q] == 0 {
