@@ -89,9 +89,10 @@ public struct TabulatedCubicBezier: Sendable {
     }
 
     /// Replaces each of `count` inputs in [0, 1] at `values` by the curve's output, for a loop over many layers.
+    /// (Inputs outside [0, 1] are left as they are: extrapolate them with `value(at:)`.)
     ///
-    /// Inputs at the ends (layers before or after their animation) map to exactly 0 and 1 in a first pass that also
-    /// lists the interior inputs without branching; only those are solved. No step of the solve branches on the input
+    /// Inputs at the ends (layers before or after their animation) are their own outputs, 0 and 1; a first pass lists
+    /// the interior inputs without branching, and only those are solved. No step of the solve branches on the input
     /// (inputs fall on either side of 0.5 at random, and a mispredicted branch costs more than the arithmetic): the
     /// frame's constants are loaded through a pointer chosen by the input, the segment's guess polynomial is gathered,
     /// then come one Newton step with its Kantorovich certificate and the output F(v) = 3uv·(u·Y1 + v·Y2) + v³ in frame
@@ -113,15 +114,14 @@ public struct TabulatedCubicBezier: Sendable {
     func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) {
       withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { interiorScratch in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { inputScratch in
-            // The interior inputs, packed: their positions and values; the ends map to 0 and 1.
+            // The interior inputs, packed: their positions and values. The ends, 0 and 1, are their own outputs.
             let interior = interiorScratch.baseAddress!, inputs = inputScratch.baseAddress!
             var interiorCount = 0
             for k in 0..<count {
                 let x = values[k]
                 interior[interiorCount] = k
                 inputs[interiorCount] = x
-                interiorCount &+= x > 0 && x < 1 ? 1 : 0
-                values[k] = x >= 1 ? 1 : (x <= 0 ? 0 : x)
+                interiorCount &+= (x > 0 ? 1 : 0) & (x < 1 ? 1 : 0)
             }
             let n = Self.solveGroup
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { first in
