@@ -104,11 +104,14 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                 var eventCount = 0
                 for i in block {
                     let b = begin[i], retarget = retargetTime[i]
-                    let started = time > b
-                    let event = started && (previous < b || (retarget > previous && retarget <= time) || stepInterval[i] != interval)
+                    // Flags as integers combined with & and |: short-circuit operators can compile to branches.
+                    let started = time > b ? 1 : 0
+                    let retargetNow = (retarget > previous ? 1 : 0) & (retarget <= time ? 1 : 0)
+                    let newInterval = stepInterval[i] != interval ? 1 : 0
+                    let event = started & ((previous < b ? 1 : 0) | retargetNow | newInterval)
                     events[eventCount] = i
-                    eventCount &+= event ? 1 : 0
-                    let moving = started && !event
+                    eventCount &+= event
+                    let moving = started & (1 - event) != 0
                     let xi = x[i], ri = rate[i]
                     let stepped = SpringPropagator.step(displacement: xi, rate: ri, a11: a11[i], a12: a12[i], a21: a21[i],
                                                         a22: a22[i], restRate: restRate)

@@ -51,7 +51,7 @@ public struct SpringPropagator: Sendable, Hashable {
     public static func step(displacement x: Double, rate: Double, a11: Double, a12: Double, a21: Double, a22: Double,
                             restRate: Double) -> (displacement: Double, rate: Double) {
         let newX = a11 * x + a12 * rate, newRate = a21 * x + a22 * rate
-        let atRest = abs(newX) < restThreshold && abs(newRate) < restRate
+        let atRest = (abs(newX) < restThreshold ? 1 : 0) & (abs(newRate) < restRate ? 1 : 0) != 0
         return (atRest ? 0 : newX, atRest ? 0 : newRate)
     }
 
