@@ -36,7 +36,8 @@ public func sinCosPi(_ x: Double) -> (sin: Double, cos: Double) {
     // Quarter turns: n mod 4 (for |x| ≥ 2^50, 2x mod 4 directly), then (s, c) → (c, −s) → (−s, −c) → (−c, s).
     let quarters = small ? n : (x.isFinite ? (2 * x).truncatingRemainder(dividingBy: 4) : 0)
     let turn = Int64(quarters) & 3  // two's complement: −1 & 3 = 3
-    let swap = turn & 1 == 1, negateSine = turn >= 2, negateCosine = turn == 1 || turn == 2
+    // Bit tests rather than `||`, which can compile to a branch: turn 1 and 2 negate the cosine, 2 and 3 the sine.
+    let swap = turn & 1 != 0, negateSine = turn & 2 != 0, negateCosine = (turn + 1) & 2 != 0
     let sinValue = swap ? cosine : sine, cosValue = swap ? sine : cosine
     let finite = x.isFinite
     return (finite ? (negateSine ? -sinValue : sinValue) : .nan, finite ? (negateCosine ? -cosValue : cosValue) : .nan)
