@@ -86,15 +86,9 @@ struct TimedColumns: @unchecked Sendable {
     /// block with its easing chosen outside it, then the kind's value loop.
     @inline(__always)
     func forEachBlock(_ range: Range<Int>, time: Double, _ body: (_ block: Range<Int>, _ progress: UnsafeMutablePointer<Double>) -> Void) {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { scratch in
-            let progress = scratch.baseAddress!
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
-                easing.easeTimes(timing, layers: block, time: time, into: progress)
-                body(block, progress - block.lowerBound)
-                lower = block.upperBound
-            }
+        LayerBlock.forEach(in: range) { block, progress in
+            easing.easeTimes(timing, layers: block, time: time, into: progress + block.lowerBound)
+            body(block, progress)
         }
     }
 

@@ -63,16 +63,9 @@ public struct TabulatedCubicBezier: Sendable {
         nodes.withUnsafeBufferPointer { value(at: x, table: $0.baseAddress!) }
     }
 
-    /// Calls `body` with the guess table, for loops that solve many inputs: `value(at:table:)` inside it reads the
-    /// table without touching the array's reference count.
-    @inlinable
-    public func withTable<Result>(_ body: (UnsafePointer<Double>) throws -> Result) rethrows -> Result {
-        try nodes.withUnsafeBufferPointer { try body($0.baseAddress!) }
-    }
-
-    /// The output progress at input `x`, with `table` this curve's guess table (from `withTable`).
+    /// The output progress at input `x`, with `table` the storage of `nodes`.
     @inlinable @inline(__always)
-    public func value(at x: Double, table: UnsafePointer<Double>) -> Double {
+    func value(at x: Double, table: UnsafePointer<Double>) -> Double {
         guard x > 0, x < 1 else { return curve.extrapolated(x) }
         let mirrored = x > 0.5
         let target = mirrored ? 1 - x : x

@@ -25,7 +25,4 @@ public final class LayerColumns: @unchecked Sendable {
     public subscript(index: Int) -> UnsafeMutablePointer<Double> {
         base + index * count
     }
-
-    /// Bytes held: columns × layers × 8.
-    public var byteCount: Int { columns * count * MemoryLayout<Double>.size }
 }

@@ -21,18 +21,6 @@ public enum LayerEasing: Sendable {
         }
     }
 
-    /// Eased progress of layer `index` at directed progress `progress` with the before flag `before` (one layer; loops
-    /// use `easeTimes`).
-    @inlinable
-    public func value(at progress: Double, before: Bool, layer index: Int) -> Double {
-        switch self {
-        case .identity: progress
-        case .sharedBezier(let curve): curve.value(at: progress)
-        case .ownBezier(let columns): columns.curve(index).value(at: progress)
-        case .function(let function): function.value(at: progress, before: before)
-        }
-    }
-
     /// Eased progress of layers `range` at `time` into `output[i − range.lowerBound]`: the timing of each layer, then
     /// the easing, with the choice of easing made once for the whole range so that the loop inside is homogeneous.
     @inlinable
@@ -47,12 +35,7 @@ public enum LayerEasing: Sendable {
             curve.ease(output, count: range.count)
         case .ownBezier(let columns):
             for i in range { shifted[i] = timing.sample(i, time: time).directed }
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
-                columns.ease(shifted, layers: block)
-                lower = block.upperBound
-            }
+            columns.ease(shifted, layers: range)
         case .function(let function):
             for i in range {
                 let sample = timing.sample(i, time: time)
@@ -61,11 +44,6 @@ public enum LayerEasing: Sendable {
         }
     }
 
-    /// Bytes read per layer per frame beyond the timing (the own curves' columns).
-    public var bytesPerLayer: Int {
-        if case .ownBezier = self { return BezierColumns.columnCount * 8 }
-        return 0
-    }
 }
 
 /// Per-layer cubic Béziers in five columns of `LayerColumns`: x1, y1, x2, y2 and the solver tolerance.
@@ -99,13 +77,24 @@ public struct BezierColumns: @unchecked Sendable {
     /// certifies it.
     @usableFromInline static let newtonSteps = 4
 
-    /// Replaces `values[i]` (an input in [0, 1]) by layer i's curve output for the layers in `block` (at most
-    /// `LayerBlock.size`), with each layer's own curve: the same steps as `CompactCubicBezier.value(at:)` — the
+    /// Replaces `values[i]` (an input in [0, 1]) by layer i's curve output for the layers in `range`, a block of
+    /// `LayerBlock.size` at a time (its scratch stays on the stack).
+    @inlinable
+    public func ease(_ values: UnsafeMutablePointer<Double>, layers range: Range<Int>) {
+        var lower = range.lowerBound
+        while lower < range.upperBound {
+            let upper = min(lower + LayerBlock.size, range.upperBound)
+            easeBlock(values, layers: lower..<upper)
+            lower = upper
+        }
+    }
+
+    /// `ease` for at most `LayerBlock.size` layers, each with its own curve: the same steps as `CompactCubicBezier.value(at:)` — the
     /// mirrored frame, the coarse guess from the frame at 1/4, 1/2, 3/4, Newton steps, the Kantorovich certificate on
     /// the last one — but a fixed number of steps and selects instead of branches, so that the loop vectorises; layers
     /// whose last step is not certified are solved again by `value(at:)`. Same bound.
     @inlinable
-    public func ease(_ values: UnsafeMutablePointer<Double>, layers block: Range<Int>) {
+    func easeBlock(_ values: UnsafeMutablePointer<Double>, layers block: Range<Int>) {
       withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { flags in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { inputScratch in
             let certified = flags.baseAddress! - block.lowerBound, inputs = inputScratch.baseAddress! - block.lowerBound

@@ -27,4 +27,19 @@ public struct LayerFrame: Sendable, Hashable {
 public enum LayerBlock {
     /// Layers per block (128 doubles = 1 KiB).
     public static let size = 128
+
+    /// Runs `body` over the blocks of `range` in order, each with one scratch buffer of `size` doubles on the stack,
+    /// indexed by layer (`scratch[i]` for i in the block).
+    @inlinable
+    public static func forEach(in range: Range<Int>,
+                               _ body: (_ block: Range<Int>, _ scratch: UnsafeMutablePointer<Double>) -> Void) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { buffer in
+            var lower = range.lowerBound
+            while lower < range.upperBound {
+                let block = lower..<min(lower + size, range.upperBound)
+                body(block, buffer.baseAddress! - block.lowerBound)
+                lower = block.upperBound
+            }
+        }
+    }
 }

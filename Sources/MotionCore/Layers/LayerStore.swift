@@ -48,9 +48,6 @@ public final class LayerStore: @unchecked Sendable {
         return (0..<kernel.components).map { kernel.output($0, layer: local) }
     }
 
-    /// Output values per layer of global layer `index`'s kernel.
-    public func components(layer index: Int) -> Int { locate(index).kernel.components }
-
     /// Sum of every output of every layer (equal across thread counts for the same frames).
     public func checksum() -> Double {
         var sum = 0.0

@@ -35,9 +35,6 @@ public struct LayerTiming: @unchecked Sendable {
     /// The begin time of layer `index`, in seconds.
     @inlinable public func beginTime(_ index: Int) -> Double { begin[index] }
 
-    /// The end of layer `index`'s active interval, in seconds (infinite when it repeats forever).
-    @inlinable public func endTime(_ index: Int) -> Double { begin[index] + duration[index] * iterations[index] }
-
     /// Layer `index`'s timing at `time`: directed progress in [0, 1], the before flag that `steps()` reads, and the
     /// completed-cycle count.
     @inlinable @inline(__always)

@@ -59,26 +59,20 @@ final class InteractiveKernel: HarnessKernel, @unchecked Sendable {
         let (percentOut, offsetOut) = (columns[8], columns[9])
         // Per block: the completion's progress for every layer, eased at once by the shared curve, then selects (no
         // branch on the layer's phase).
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { scratch in
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
-                let eased = scratch.baseAddress! - block.lowerBound
-                for i in block {
-                    let local = frame.time - begin[i], length = completion[i]
-                    let progress = (local - scrub[i]) / (length > 0 ? length : 1)
-                    eased[i] = progress < 0 ? 0 : (progress > 1 ? 1 : progress)
-                }
-                curve.ease(eased + block.lowerBound, count: block.count)
-                for i in block {
-                    let local = frame.time - begin[i], p = scrubTo[i], target = finish[i]
-                    let completing = completion[i] > 0 ? p + (target - p) * eased[i] : target
-                    let scrubbing = p * local / scrub[i]
-                    let percent = local <= 0 ? 0 : (local < scrub[i] ? scrubbing : completing)
-                    percentOut[i] = percent
-                    offsetOut[i] = percent * width[i]
-                }
-                lower = block.upperBound
+        LayerBlock.forEach(in: range) { block, eased in
+            for i in block {
+                let local = frame.time - begin[i], length = completion[i]
+                let progress = (local - scrub[i]) / (length > 0 ? length : 1)
+                eased[i] = progress < 0 ? 0 : (progress > 1 ? 1 : progress)
+            }
+            curve.ease(eased + block.lowerBound, count: block.count)
+            for i in block {
+                let local = frame.time - begin[i], p = scrubTo[i], target = finish[i]
+                let completing = completion[i] > 0 ? p + (target - p) * eased[i] : target
+                let scrubbing = p * local / scrub[i]
+                let percent = local <= 0 ? 0 : (local < scrub[i] ? scrubbing : completing)
+                percentOut[i] = percent
+                offsetOut[i] = percent * width[i]
             }
         }
     }

@@ -59,31 +59,25 @@ final class PendulumKernel: HarnessKernel, @unchecked Sendable {
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let begin = columns[0], duration = columns[1], rotation = columns[2], shift = columns[3]
         let starts = PendulumKind.starts, angles = PendulumKind.rotations, shifts = PendulumKind.shifts
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { scratch in
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
-                let eased = scratch.baseAddress! - block.lowerBound
+        LayerBlock.forEach(in: range) { block, eased in
+            for i in block {
+                rotation[i] = 0
+                shift[i] = 0
+            }
+            for k in 0..<5 {
+                let startFraction = starts[k], lengthFraction = (k + 1 < 5 ? starts[k + 1] : 1) - starts[k]
                 for i in block {
-                    rotation[i] = 0
-                    shift[i] = 0
+                    let local = frame.time - begin[i], d = duration[i]
+                    let start = startFraction * d, length = lengthFraction * d
+                    let progress = length > 0 ? min((local - start) / length, 1) : 1
+                    eased[i] = local >= start ? progress : 0
                 }
-                for k in 0..<5 {
-                    let startFraction = starts[k], lengthFraction = (k + 1 < 5 ? starts[k + 1] : 1) - starts[k]
-                    for i in block {
-                        let local = frame.time - begin[i], d = duration[i]
-                        let start = startFraction * d, length = lengthFraction * d
-                        let progress = length > 0 ? min((local - start) / length, 1) : 1
-                        eased[i] = local >= start ? progress : 0
-                    }
-                    curve.ease(eased + block.lowerBound, count: block.count)
-                    let angle = angles[k], offset = shifts[k]
-                    for i in block {
-                        rotation[i] += (angle - rotation[i]) * eased[i]
-                        shift[i] += (offset - shift[i]) * eased[i]
-                    }
+                curve.ease(eased + block.lowerBound, count: block.count)
+                let angle = angles[k], offset = shifts[k]
+                for i in block {
+                    rotation[i] += (angle - rotation[i]) * eased[i]
+                    shift[i] += (offset - shift[i]) * eased[i]
                 }
-                lower = block.upperBound
             }
         }
     }

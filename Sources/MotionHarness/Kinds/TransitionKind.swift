@@ -69,8 +69,6 @@ final class TransitionKernel: HarnessKernel, @unchecked Sendable {
 
     /// Output `index` (0: outgoing opacity, 1…16 its transform, 17 incoming opacity, 18…33 its transform).
     private func out(_ index: Int) -> UnsafeMutablePointer<Double> { timed.value(2 + index) }
-    /// The columns that change: both opacities and both translations.
-    private var varying: [Int] { [0, 13, 14, 17, 30, 31] }
 
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let width = timed.value(0), height = timed.value(1)
