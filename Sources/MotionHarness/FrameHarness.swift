@@ -146,7 +146,7 @@ public enum FrameHarness {
                 frameMs: (Double(histogram.valueAtPercentile(50)) / 1e6, Double(histogram.valueAtPercentile(90)) / 1e6,
                           p99 / 1e6, Double(histogram.max) / 1e6),
                 budgetFractionP99: p99 / budget,
-                maxLayersInBudget: p99 > 0 ? Int(budget / (p99 / Double(max(count, 1)))) : 0,
+                maxLayersInBudget: p99 > 0 ? Int(min(budget / (p99 / Double(max(count, 1))), 1e15)) : 0,
                 bytesPerLayer: Int(store.bytesPerLayer.rounded()), peakRSSBytes: peakResidentBytes(),
                 naiveNsPerLayerFrame: naive.ns, naiveLayers: naive.layers, speedupVsNaive: naive.ns / nsPerLayer,
                 sharedTimelineNsPerLayerFrame: timelineCost, sharedTimelineObstacle: obstacle,

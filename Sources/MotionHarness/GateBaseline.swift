@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 
 /// A recorded gate baseline (JSON, written atomically).
 public struct GateBaseline: Codable, Sendable {
@@ -20,6 +21,26 @@ public struct GateBaseline: Codable, Sendable {
         public var instructions: UInt64?
         /// CPU time of the measured loop, when recorded.
         public var cpuSeconds: TimeStatistics?
+
+        /// An empty measurement.
+        public init(instructions: UInt64? = nil, cpuSeconds: TimeStatistics? = nil) {
+            self.instructions = instructions
+            self.cpuSeconds = cpuSeconds
+        }
+
+        /// Decodes `instructions` through a `Double` so that a negative, fractional or huge count is reported with
+        /// its field name instead of as invalid JSON.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cpuSeconds = try container.decodeIfPresent(TimeStatistics.self, forKey: .cpuSeconds)
+            guard let count = try container.decodeIfPresent(Double.self, forKey: .instructions) else { return }
+            guard count >= 1, count <= Double(GateBaseline.instructionLimit), count == count.rounded(.down) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .instructions, in: container,
+                    debugDescription: "\(formatOutputNumber(count)) must be a whole number in 1…\(GateBaseline.instructionLimit)")
+            }
+            instructions = UInt64(count)
+        }
     }
 
     /// Format version.
@@ -43,15 +64,89 @@ public struct GateBaseline: Codable, Sendable {
                                  + "(record one with: motionbench baseline --output \(path))")
         }
         do {
-            let baseline = try JSONDecoder().decode(GateBaseline.self, from: data)
-            guard baseline.version == 1 else {
-                throw GateInputError(message: "baseline \(path) has version \(baseline.version); this build reads version 1")
-            }
-            return baseline
-        } catch let error as GateInputError {
-            throw error
+            try StrictJSON.validate(data)
+        } catch {
+            throw GateInputError(message: "baseline \(path) is not valid JSON: \(error)")
+        }
+        let baseline: GateBaseline
+        do {
+            baseline = try JSONDecoder().decode(GateBaseline.self, from: data)
+        } catch let error as DecodingError {
+            throw GateInputError(message: "baseline \(path): \(Self.describe(error))")
         } catch {
             throw GateInputError(message: "baseline \(path) is not a valid baseline file: \(error)")
+        }
+        guard baseline.version == 1 else {
+            throw GateInputError(message: "baseline \(path) has version \(baseline.version); this build reads version 1")
+        }
+        if let problem = baseline.firstProblem() {
+            throw GateInputError(message: "baseline \(path): \(problem)")
+        }
+        return baseline
+    }
+
+    /// The most instructions a recorded workload may report (a workload runs for well under a second; 1e12 would
+    /// take minutes even natively).
+    public static let instructionLimit: UInt64 = 1_000_000_000_000
+    /// The most CPU seconds a recorded workload may report.
+    public static let secondsLimit = 600.0
+
+    /// The first field that breaks the rules, as `field: problem`, or nil when every field is plausible.
+    func firstProblem() -> String? {
+        if workloads.isEmpty { return "workloads: must name at least one workload" }
+        for (name, measurement) in workloads.sorted(by: { $0.key < $1.key }) {
+            let field = "workloads.\(SafeText.quoted(name))"
+            guard GateWorkload(rawValue: name) != nil else {
+                return "\(field): unknown workload; known: " + GateWorkload.allCases.map(\.rawValue).joined(separator: ", ")
+            }
+            if measurement.instructions == nil, measurement.cpuSeconds == nil {
+                return "\(field): has neither instructions nor cpuSeconds"
+            }
+            if let count = measurement.instructions, count == 0 || count > Self.instructionLimit {
+                return "\(field).instructions: \(count) must be a whole number in 1…\(Self.instructionLimit)"
+            }
+            if let times = measurement.cpuSeconds {
+                for (key, value) in [("median", times.median), ("min", times.min), ("max", times.max)]
+                where !(value > 0 && value <= Self.secondsLimit) {
+                    return "\(field).cpuSeconds.\(key): \(formatOutputNumber(value)) must be a number of seconds in (0, \(Int(Self.secondsLimit))]"
+                }
+                if !(times.min <= times.median && times.median <= times.max) {
+                    return "\(field).cpuSeconds: min ≤ median ≤ max does not hold"
+                }
+                if times.samples < 1 || times.samples > 1000 {
+                    return "\(field).cpuSeconds.samples: \(times.samples) must be a whole number in 1…1000"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A decoding error as `field: what was expected`.
+    static func describe(_ error: DecodingError) -> String {
+        func field(_ path: [CodingKey]) -> String {
+            path.isEmpty ? "(top level)" : SafeText.quoted(path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+                .joined(separator: ".").replacingOccurrences(of: ".[", with: "["))
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(field(context.codingPath)): expected \(describe(type)) (\(context.debugDescription))"
+        case .valueNotFound(let type, let context):
+            return "\(field(context.codingPath)): expected \(describe(type)), found null"
+        case .keyNotFound(let key, let context):
+            return "\(field(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            return "\(field(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is UInt64.Type, is Int.Type: return "a whole number ≥ 0"
+        case is Double.Type: return "a number"
+        case is String.Type: return "a string"
+        default: return "\(type)"
         }
     }
 

@@ -27,18 +27,24 @@ public enum GateWorkload: String, Sendable, CaseIterable {
         public let cpuSeconds: Double
     }
 
-    /// Parses a comma-separated list of names (nil or empty: every workload).
+    /// Parses a comma-separated list of names (nil: every workload; an empty name is an error).
     /// - Throws: a message naming an unknown workload and listing the known ones.
     public static func parseList(_ text: String?) throws -> [GateWorkload] {
-        guard let text, !text.isEmpty else { return allCases }
-        return try text.split(separator: ",").map { name in
+        guard let text else { return allCases }
+        var list: [GateWorkload] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else {
+                throw GateInputError(message: "--workloads '\(SafeText.quoted(text))' has an empty name; give one or more of "
+                                     + allCases.map(\.rawValue).joined(separator: ", ") + " separated by commas")
+            }
             guard let workload = GateWorkload(rawValue: trimmed) else {
-                throw GateInputError(message: "unknown workload '\(trimmed)'; known: "
+                throw GateInputError(message: "--workloads: unknown workload '\(SafeText.quoted(trimmed))'; known: "
                                      + allCases.map(\.rawValue).joined(separator: ", "))
             }
-            return workload
+            if !list.contains(workload) { list.append(workload) }
         }
+        return list
     }
 
     /// Process CPU time in seconds (CLOCK_PROCESS_CPUTIME_ID).

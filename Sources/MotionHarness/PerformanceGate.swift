@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 
 /// Records baselines and runs the CI gate.
 public enum PerformanceGate {
@@ -43,7 +44,7 @@ public enum PerformanceGate {
     /// `swift --version`'s first line, or "unknown".
     public static var toolchain: String {
         guard let swift = ["/opt/swift/usr/bin/swift", "/usr/bin/swift"].first(where: FileManager.default.isExecutableFile),
-              let output = try? InstructionCounter.run(swift, ["--version"]), output.status == 0
+              let output = try? ChildProcess.run(swift, ["--version"]), output.status == 0
         else { return "unknown" }
         return output.standardOutput.split(separator: "\n").first.map(String.init) ?? "unknown"
     }
@@ -57,30 +58,38 @@ public enum PerformanceGate {
     /// Runs `_workload NAME --repeats R` in a child process of `executable` and returns its CPU seconds (R = 1 runs a
     /// single pass without the option, for builds that predate it).
     /// - Throws: `GateInputError` when the binary does not run or prints something unexpected.
-    public static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats) throws -> Double {
+    public static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats,
+                                  limits: ChildProcess.Limits = .standard) throws -> Double {
         let arguments = ["_workload", workload.rawValue] + (repeats > 1 ? ["--repeats", "\(repeats)"] : [])
-        let output = try InstructionCounter.run(executable, arguments)
+        let output = try ChildProcess.run(executable, arguments, limits: limits)
         guard output.status == 0,
               let data = output.standardOutput.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let seconds = (object["cpuSeconds"] as? NSNumber)?.doubleValue
+              let object = try? StrictJSON.parse(data) as? [String: Any],
+              let number = object["cpuSeconds"] as? NSNumber
         else {
             throw GateInputError(message: "\(executable) _workload \(workload.rawValue) did not run (exit \(output.status)): "
-                                 + "\(output.standardError.suffix(300))\(output.standardOutput.suffix(200))")
+                                 + SafeText.quoted(String(output.standardError.suffix(300)) + String(output.standardOutput.suffix(200)), limit: 500))
+        }
+        let seconds = number.doubleValue
+        guard seconds > 0, seconds <= GateBaseline.secondsLimit else {
+            throw GateInputError(message: "\(executable) _workload \(workload.rawValue) reported cpuSeconds "
+                                 + "\(formatOutputNumber(seconds)); expected a number of seconds in (0, \(Int(GateBaseline.secondsLimit))]")
         }
         return seconds
     }
 
     /// Median, min, max of `count` fresh-process CPU times.
-    static func timeStatistics(_ executable: String, _ workload: GateWorkload, count: Int) throws -> GateBaseline.TimeStatistics {
+    static func timeStatistics(_ executable: String, _ workload: GateWorkload, count: Int,
+                               limits: ChildProcess.Limits) throws -> GateBaseline.TimeStatistics {
         var samples: [Double] = []
-        for _ in 0..<count { samples.append(try cpuSeconds(executable, workload)) }
+        for _ in 0..<count { samples.append(try cpuSeconds(executable, workload, limits: limits)) }
         samples.sort()
         return .init(median: samples[samples.count / 2], min: samples[0], max: samples[samples.count - 1], samples: count)
     }
 
     /// Records a baseline of `workloads` for this binary.
     public static func recordBaseline(workloads: [GateWorkload], mode: Mode, timeSamples: Int = 5,
+                                      limits: ChildProcess.Limits = .standard,
                                       progress: (String) -> Void = { _ in }) throws -> GateBaseline {
         let executable = currentExecutable
         let machine = MachineInfo.current
@@ -89,9 +98,12 @@ public enum PerformanceGate {
             progress("baseline: \(workload.rawValue)")
             var measurement = GateBaseline.Measurement()
             if mode != .time {
-                measurement.instructions = try InstructionCounter.instructions(of: executable, ["_workload", workload.rawValue])
+                measurement.instructions = try InstructionCounter.instructions(of: executable, ["_workload", workload.rawValue],
+                                                                               limits: limits)
             }
-            if mode != .instructions { measurement.cpuSeconds = try timeStatistics(executable, workload, count: timeSamples) }
+            if mode != .instructions {
+                measurement.cpuSeconds = try timeStatistics(executable, workload, count: timeSamples, limits: limits)
+            }
             measurements[workload.rawValue] = measurement
         }
         return GateBaseline(
@@ -102,7 +114,8 @@ public enum PerformanceGate {
 
     /// Compares this binary with a baseline file. Instruction mode decides; time mode only reports.
     public static func compare(with baseline: GateBaseline, workloads: [GateWorkload], mode: Mode, maxIncrease: Double,
-                               failOnToolchainMismatch: Bool, progress: (String) -> Void = { _ in }) throws -> Outcome {
+                               failOnToolchainMismatch: Bool, limits: ChildProcess.Limits = .standard,
+                               progress: (String) -> Void = { _ in }) throws -> Outcome {
         let executable = currentExecutable
         var outcome = Outcome(rows: [], notes: [])
         let current = toolchain
@@ -121,7 +134,7 @@ public enum PerformanceGate {
                     throw GateInputError(message: "the baseline has no instruction count for '\(workload.rawValue)' "
                                          + "(record with --mode instructions or both)")
                 }
-                let now = try InstructionCounter.instructions(of: executable, ["_workload", workload.rawValue])
+                let now = try InstructionCounter.instructions(of: executable, ["_workload", workload.rawValue], limits: limits)
                 var (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
                 var note = verdict == .fail ? "more than \(percent(maxIncrease)) more instructions"
                     : (verdict == .warn ? "between \(percent(GateDecision.warningThreshold)) and \(percent(maxIncrease))" : "")
@@ -137,7 +150,7 @@ public enum PerformanceGate {
                     throw GateInputError(message: "the baseline has no CPU times for '\(workload.rawValue)' "
                                          + "(record with --mode time or both)")
                 }
-                let now = try timeStatistics(executable, workload, count: 5)
+                let now = try timeStatistics(executable, workload, count: 5, limits: limits)
                 outcome.rows.append(Row(workload: workload.rawValue, metric: "cpu seconds (median)", baseline: before.median,
                                         current: now.median, change: now.median / before.median - 1, verdict: .pass,
                                         note: "report only"))
@@ -156,10 +169,10 @@ public enum PerformanceGate {
     /// instruction comparison of the two binaries is added and decides when it fails.
     public static func paired<G: RandomNumberGenerator>(
         base: String, workloads: [GateWorkload], rounds: Int, maxIncrease: Double, instructions: Bool,
-        using generator: inout G, progress: (String) -> Void = { _ in }
+        using generator: inout G, limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
     ) throws -> Outcome {
         let head = currentExecutable
-        let check = try InstructionCounter.run(base, ["_workload", "--help"])
+        let check = try ChildProcess.run(base, ["_workload", "--help"], limits: limits)
         guard check.status == 0 else {
             throw GateInputError(message: "base binary \(base) does not run a gate workload (exit \(check.status)); "
                                  + "build it from the base commit with swift build -c release")
@@ -178,8 +191,8 @@ public enum PerformanceGate {
             for round in 1...rounds {
                 progress("paired: \(workload.rawValue) round \(round)/\(rounds)")
                 let baseFirst = Bool.random(using: &generator)
-                let first = try cpuSeconds(baseFirst ? base : head, workload, repeats: repeats)
-                let second = try cpuSeconds(baseFirst ? head : base, workload, repeats: repeats)
+                let first = try cpuSeconds(baseFirst ? base : head, workload, repeats: repeats, limits: limits)
+                let second = try cpuSeconds(baseFirst ? head : base, workload, repeats: repeats, limits: limits)
                 let (baseTime, headTime) = baseFirst ? (first, second) : (second, first)
                 ratios.append(headTime / baseTime)
             }
@@ -188,8 +201,8 @@ public enum PerformanceGate {
             outcome.rows.append(Row(workload: workload.rawValue, metric: "paired cpu ratio (median; IQR \(format(summary.interquartileRange)))",
                                     baseline: 1, current: summary.median, change: summary.median - 1, verdict: verdict, note: reason))
             if instructions {
-                let before = try InstructionCounter.instructions(of: base, ["_workload", workload.rawValue])
-                let now = try InstructionCounter.instructions(of: head, ["_workload", workload.rawValue])
+                let before = try InstructionCounter.instructions(of: base, ["_workload", workload.rawValue], limits: limits)
+                let now = try InstructionCounter.instructions(of: head, ["_workload", workload.rawValue], limits: limits)
                 let (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
                 outcome.rows.append(Row(workload: workload.rawValue, metric: "instructions (base vs this)",
                                         baseline: Double(before), current: Double(now), change: change, verdict: verdict,

@@ -68,9 +68,9 @@ extension Scenario {
     public init(json text: String, source: String) throws(ScenarioError) {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            object = try StrictJSON.parse(Data(text.utf8))
         } catch {
-            throw ScenarioError(source: source, field: "(file)", problem: "is not valid JSON: \(error.localizedDescription)")
+            throw ScenarioError(source: source, field: "(file)", problem: "is not valid JSON: \(error)")
         }
         guard let root = object as? [String: Any] else {
             throw ScenarioError(source: source, field: "(top level)", problem: "must be an object")

@@ -20,25 +20,26 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "presets, hard, all, or a JSON file of curve specs.")
     var curves = "all"
 
-    @Option(help: "Evenly spaced inputs per curve.")
+    @Option(parsing: .unconditional, help: "Evenly spaced inputs per curve.")
     var samples = 100_001
 
     @Option(help: "default, or a JSON file of spring specs.")
     var springs = "default"
 
-    @Option(help: "Spring sampling rate in Hz.")
+    @Option(parsing: .unconditional, help: "Spring sampling rate in Hz.")
     var rate = 120.0
 
-    @Option(help: "Spring sampling duration in seconds.")
+    @Option(parsing: .unconditional, help: "Spring sampling duration in seconds.")
     var seconds = 2.0
 
     @Option(help: "Output format: markdown, json, csv or html.")
     var format: AccuracyRenderer.Format = .markdown
 
-    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
 
     func run() throws {
+        let destination = try output.map(OutputFile.init(checking:))
         guard samples >= 2, samples <= 10_000_000 else {
             throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
         }
@@ -64,7 +65,7 @@ struct AccuracyCommand: ParsableCommand {
                                        progress: status.show)
         status.clear()
         let text = AccuracyRenderer.render(report, format: format)
-        if let output { try AtomicFile.write(text, to: output) } else { print(text, terminator: "") }
+        if let destination { try destination.write(text) } else { print(text, terminator: "") }
     }
 
     /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects.
@@ -72,7 +73,13 @@ struct AccuracyCommand: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BadInput(message: "accuracy: \(option) '\(path)' is not presets/hard/all/default and cannot be read as a file")
         }
-        guard let list = try? JSONSerialization.jsonObject(with: data) as? [Any], !list.isEmpty else {
+        let parsed: Any
+        do {
+            parsed = try StrictJSON.parse(data)
+        } catch {
+            throw BadInput(message: "accuracy: \(option) \(path) is not valid JSON: \(error)")
+        }
+        guard let list = parsed as? [Any], !list.isEmpty else {
             throw BadInput(message: "accuracy: \(option) \(path) must be a non-empty JSON array")
         }
         return try list.enumerated().map { index, item in

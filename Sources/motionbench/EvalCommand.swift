@@ -59,10 +59,13 @@ struct EvalCommand: ParsableCommand {
     /// A finite number, or `BadInput` naming the text and the command.
     static func parseInput(_ text: String, command: String) throws -> Double {
         guard let value = Double(text.trimmingWhitespace()) else {
-            throw BadInput(message: "\(command): input '\(text)' is not a number")
+            if text.hasPrefix("-"), text.dropFirst().first.map({ $0 == "-" || $0.isLetter }) == true {
+                throw BadInput(message: "\(command): unknown option '\(SafeText.quoted(text))' (see motionbench \(command) --help)")
+            }
+            throw BadInput(message: "\(command): input '\(SafeText.quoted(text))' is not a number")
         }
         guard value.isFinite else {
-            throw BadInput(message: "\(command): input '\(text)' is not finite; inputs must be finite numbers")
+            throw BadInput(message: "\(command): input '\(SafeText.quoted(text))' is not finite; inputs must be finite numbers")
         }
         return value
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionCore
 import MotionHarness
 
 /// Parses a percentage given as `2`, `2%` or `2.5%` into a fraction (0.02).
@@ -9,6 +10,14 @@ func parsePercent(_ text: String, option: String) throws -> Double {
         throw BadInput(message: "\(option) '\(text)' must be a percentage such as 2 or 2%")
     }
     return value / 100
+}
+
+/// Child-process limits from `--timeout`, or `BadInput` naming the option and its range.
+func childLimits(timeout: Double, command: String) throws -> ChildProcess.Limits {
+    guard timeout >= 1, timeout <= 86_400 else {
+        throw BadInput(message: "\(command): --timeout \(formatOutputNumber(timeout)) must be a number of seconds in 1…86400")
+    }
+    return ChildProcess.Limits(timeout: timeout)
 }
 
 /// A one-line progress display on standard error: shown only when stderr is a terminal and the command has run for
@@ -52,15 +61,21 @@ struct BaselineCommand: ParsableCommand {
     @Option(help: "Comma-separated workload names (default: all).")
     var workloads: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each measured child process may run before it is stopped.",
+                                                         valueName: "seconds"))
+    var timeout = ChildProcess.Limits.standard.timeout
+
     func run() throws {
+        let destination = try OutputFile(checking: output)
         guard let mode = PerformanceGate.Mode(rawValue: mode) else {
             throw BadInput(message: "baseline: --mode '\(mode)' is not one of instructions, time, both")
         }
         let selected = try GateWorkload.parseList(workloads)
         let status = StatusLine()
-        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, progress: status.show)
+        let limits = try childLimits(timeout: timeout, command: "baseline")
+        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, progress: status.show)
         status.clear()
-        try AtomicFile.write(baseline.encoded(), to: output)
+        try destination.write(baseline.encoded())
         print("wrote \(output): \(selected.count) workloads, mode \(mode.rawValue)")
     }
 }
@@ -88,13 +103,13 @@ struct GateCommand: ParsableCommand {
     @Option(help: "With --baseline: instructions (decides) or time (report only).")
     var mode: String = "instructions"
 
-    @Option(help: "Largest allowed increase in percent (default 2 for instructions, 5 for paired timing).")
+    @Option(parsing: .unconditional, help: "Largest allowed increase in percent (default 2 for instructions, 5 for paired timing).")
     var maxIncrease: String?
 
     @Option(help: "Comma-separated workload names (default: all).")
     var workloads: String?
 
-    @Option(help: "Paired rounds.")
+    @Option(parsing: .unconditional, help: "Paired rounds.")
     var rounds = 20
 
     @Flag(help: "With --against: also compare the two binaries' instruction counts (decisive when it fails).")
@@ -106,6 +121,10 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Output format: table, json or markdown.")
     var format: String = "table"
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each measured child process may run before it is stopped.",
+                                                         valueName: "seconds"))
+    var timeout = ChildProcess.Limits.standard.timeout
+
     func run() throws {
         guard ["table", "json", "markdown"].contains(format) else {
             throw BadInput(message: "gate: --format '\(format)' is not one of table, json, markdown")
@@ -114,6 +133,7 @@ struct GateCommand: ParsableCommand {
             throw BadInput(message: "gate: --toolchain-mismatch '\(toolchainMismatch)' is not one of fail, warn")
         }
         let selected = try GateWorkload.parseList(workloads)
+        let limits = try childLimits(timeout: timeout, command: "gate")
         let status = StatusLine()
         let outcome: PerformanceGate.Outcome
         switch (baseline, against) {
@@ -124,7 +144,7 @@ struct GateCommand: ParsableCommand {
             let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
             outcome = try PerformanceGate.compare(with: try GateBaseline.read(path), workloads: selected, mode: mode,
                                                   maxIncrease: increase, failOnToolchainMismatch: toolchainMismatch == "fail",
-                                                  progress: status.show)
+                                                  limits: limits, progress: status.show)
         case (nil, let base?):
             guard FileManager.default.isExecutableFile(atPath: base) else {
                 throw BadInput(message: "gate: --against '\(base)' is not an executable file "
@@ -134,7 +154,8 @@ struct GateCommand: ParsableCommand {
             let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.05
             var generator = SystemRandomNumberGenerator()
             outcome = try PerformanceGate.paired(base: base, workloads: selected, rounds: rounds, maxIncrease: increase,
-                                                 instructions: instructions, using: &generator, progress: status.show)
+                                                 instructions: instructions, using: &generator, limits: limits,
+                                                 progress: status.show)
         default:
             throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
         }

@@ -30,7 +30,7 @@ struct MotionBenchCommand: ParsableCommand {
             fail(error.message, code: 1)
         } catch let error as ScenarioError {
             fail(error.description, code: 2)
-        } catch let error as AtomicFileError {
+        } catch let error as OutputFileError {
             fail(error.description, code: 2)
         } catch let error as GateInputError {
             fail(error.description, code: 2)
@@ -54,7 +54,7 @@ struct MotionBenchCommand: ParsableCommand {
 
     private static func fail(_ message: String, code: Int32) -> Never {
         var standardError = StandardError()
-        print("motionbench: \(message)", to: &standardError)
+        print("motionbench: \(SafeText.escapingControls(message))", to: &standardError)
         Glibc.exit(code)
     }
 }

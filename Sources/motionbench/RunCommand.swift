@@ -24,13 +24,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Built-in scenario name or a scenario JSON file.")
     var scenario = "mixed"
 
-    @Option(help: "Comma-separated layer counts.")
+    @Option(parsing: .unconditional, help: "Comma-separated layer counts.")
     var layers = "1000,10000,100000,1000000"
 
-    @Option(help: "Frames per layer count.")
+    @Option(parsing: .unconditional, help: "Frames per layer count.")
     var frames = 240
 
-    @Option(help: "Frame rate in Hz (60, 120, or any rate); with --frame-times vrr, the top rate.")
+    @Option(parsing: .unconditional, help: "Frame rate in Hz (60, 120, or any rate); with --frame-times vrr, the top rate.")
     var rate = 120.0
 
     @Option(name: .customLong("frame-times"), help: ArgumentHelp(
@@ -38,19 +38,20 @@ struct RunCommand: ParsableCommand {
         valueName: "vrr|FILE"))
     var frameTimes: String?
 
-    @Option(help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure).")
+    @Option(parsing: .unconditional, help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure).")
     var threads: Int?
 
     @Option(help: "Output format: table, json, csv or markdown.")
     var format: HarnessReport.Format = .table
 
-    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
 
     @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch).")
     var verify = false
 
     func run() throws {
+        let destination = try output.map(OutputFile.init(checking:))
         let scenario = try Scenario.named(self.scenario)
         var counts: [Int] = []
         for text in layers.split(separator: ",", omittingEmptySubsequences: false) {
@@ -62,8 +63,8 @@ struct RunCommand: ParsableCommand {
         guard frames >= 1, frames <= 1_000_000 else {
             throw BadInput(message: "run: --frames \(frames) must be a whole number in 1…1000000")
         }
-        guard rate > 0, rate.isFinite, rate <= 10_000 else {
-            throw BadInput(message: "run: --rate \(rate) must be a number of Hz in (0, 10000]")
+        guard rate >= 1, rate <= 10_000 else {
+            throw BadInput(message: "run: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
         }
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         guard threadCount >= 1, threadCount <= 1024 else {
@@ -86,8 +87,8 @@ struct RunCommand: ParsableCommand {
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()
         let report = HarnessReport.render(results, machine: .current, format: format)
-        if let output {
-            try AtomicFile.write(report, to: output)
+        if let destination {
+            try destination.write(report)
         } else {
             print(report, terminator: "")
         }

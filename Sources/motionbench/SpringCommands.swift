@@ -61,16 +61,16 @@ struct SettleCommand: ParsableCommand {
     @Argument(help: "The spring.")
     var spec: String
 
-    @Option(help: "Tolerance as a fraction of the distance, in (0, 1).")
+    @Option(parsing: .unconditional, help: "Tolerance as a fraction of the distance, in (0, 1).")
     var epsilon = 0.001
 
     @Flag(help: "Add every library's definition.")
     var all = false
 
-    @Option(help: "Distance of the move in points or pixels, for the rules with absolute thresholds (--all).")
+    @Option(parsing: .unconditional, help: "Distance of the move in points or pixels, for the rules with absolute thresholds (--all).")
     var distance = 100.0
 
-    @Option(help: "Frame rate in Hz at which frame-based rules are checked (--all).")
+    @Option(parsing: .unconditional, help: "Frame rate in Hz at which frame-based rules are checked (--all).")
     var rate = 120.0
 
     @Option(help: "Output format: text or json.")

@@ -114,10 +114,15 @@ struct TimingCommand: ParsableCommand {
         return value
     }
 
+    /// A whole number as digits while it is exactly representable (< 2^53), in exponent form beyond.
+    static func wholeNumberText(_ value: Double) -> String {
+        abs(value) < 0x1p53 ? String(Int64(value)) : formatOutputNumber(value)
+    }
+
     static func render(_ rows: [(Double, TimingResult)], as format: OutputFormat) -> String {
         func iteration(_ value: Double?) -> String {
             guard let value else { return "null" }
-            return value.isInfinite ? "inf" : String(Int64(value))
+            return value.isInfinite ? "inf" : wholeNumberText(value)
         }
         func progress(_ value: Double?) -> String { value.map(formatOutputNumber) ?? "null" }
         switch format {
@@ -129,7 +134,7 @@ struct TimingCommand: ParsableCommand {
             }.joined()
         case .json:
             let objects = rows.map { time, result in
-                let iterationText = result.currentIteration.map { $0.isInfinite ? "\"inf\"" : String(Int64($0)) } ?? "null"
+                let iterationText = result.currentIteration.map { $0.isInfinite ? "\"inf\"" : wholeNumberText($0) } ?? "null"
                 return "  {\"time\": \(formatOutputNumber(time)), \"phase\": \"\(result.phase.rawValue)\", "
                     + "\"iteration\": \(iterationText), \"progress\": \(progress(result.progress))}"
             }

@@ -10,7 +10,7 @@ struct WorkloadCommand: ParsableCommand {
     @Argument(help: "Workload name.")
     var name: String
 
-    @Option(help: "Time the measured loop this many times and report the smallest CPU time.")
+    @Option(parsing: .unconditional, help: "Time the measured loop this many times and report the smallest CPU time.")
     var repeats = 1
 
     func run() throws {

@@ -31,7 +31,7 @@ final class GateCommandTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: corrupt) }
         let cases: [([String], String)] = [
             (["gate", "--baseline", "/nonexistent/baseline.json"], "does not exist"),
-            (["gate", "--baseline", corrupt], "not a valid baseline"),
+            (["gate", "--baseline", corrupt], "toolchain: missing"),
             (["gate", "--baseline", corrupt, "--workloads", "nope"], "unknown workload 'nope'"),
             (["gate", "--against", "/nonexistent/motionbench"], "not an executable"),
             (["gate", "--against", "/bin/false", "--workloads", "bezier-hard"], "does not run"),

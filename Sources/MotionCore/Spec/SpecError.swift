@@ -17,6 +17,9 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `invalid spec "input" at column N: message`.
-    public var description: String { "invalid spec \"\(input)\" at column \(column): \(message)" }
+    /// `invalid spec "input" at column N: message`, the input quoted safely (control characters escaped, at most
+    /// `SafeText.defaultLimit` characters).
+    public var description: String {
+        "invalid spec \"\(SafeText.quoted(input))\" at column \(column): \(SafeText.quoted(message, limit: 200))"
+    }
 }

@@ -104,6 +104,14 @@ public struct MediaTiming: Sendable, Hashable {
         } else if start < 0 {
             start -= (start / passes).rounded(.down) * passes
         }
+        if !start.isFinite {
+            // timeOffset / duration overflowed (a tiny duration or a huge offset): reduce the offset modulo the span of
+            // iterations (or of one pass when the count is infinite) in seconds first, which is exact.
+            let period = iterations.isFinite && iterations > 0 ? iterations : passes
+            start = timeOffset.truncatingRemainder(dividingBy: period * duration) / duration
+            if start < 0 { start += period }
+            start = min(max(start, 0), period.nextDown)
+        }
         let fill: EffectTiming.Fill
         switch (fillMode, removedOnCompletion) {
         case (.removed, _), (.forwards, true): fill = .none

@@ -1,0 +1,161 @@
+import Foundation
+import MotionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs another program (a gate workload, valgrind, a base build) with a time limit and a cap on what it may print,
+/// so that a child that hangs or floods its output ends the gate with a message instead of hanging it or exhausting
+/// memory.
+public enum ChildProcess {
+    /// How long a child may run and how much it may print.
+    public struct Limits: Sendable, Equatable {
+        /// Wall-clock seconds before the child is stopped (SIGTERM, then SIGKILL 2 s later).
+        public var timeout: Double
+        /// Bytes kept from each of standard output and standard error; a child that prints more is stopped.
+        public var outputLimit: Int
+
+        /// Limits for one child.
+        public init(timeout: Double = Limits.standard.timeout, outputLimit: Int = Limits.standard.outputLimit) {
+            self.timeout = timeout
+            self.outputLimit = outputLimit
+        }
+
+        /// 600 s and 1 MiB: a gate workload runs for under a second natively and under a minute in valgrind, and
+        /// prints one line.
+        public static let standard = Limits(uncheckedTimeout: 600, outputLimit: 1 << 20)
+
+        private init(uncheckedTimeout: Double, outputLimit: Int) {
+            timeout = uncheckedTimeout
+            self.outputLimit = outputLimit
+        }
+    }
+
+    /// Output of a finished child process.
+    public struct Output: Sendable {
+        /// Exit status (128 + N when a signal N ended it).
+        public let status: Int32
+        /// Standard output (at most `Limits.outputLimit` bytes).
+        public let standardOutput: String
+        /// Standard error (at most `Limits.outputLimit` bytes).
+        public let standardError: String
+    }
+
+    /// Runs `executable` with `arguments`, standard input empty, and waits for it within `limits`.
+    ///
+    /// The child runs in its own process group, and a timeout or a flood stops the whole group: a shell script's
+    /// own children cannot keep the gate waiting. (Foundation's `Process` is not used because it treats the child as
+    /// running for as long as any descendant holds its inherited descriptors.)
+    /// - Throws: `GateInputError` when it cannot be started, runs past the timeout or prints past the cap.
+    public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard) throws -> Output {
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+            throw GateInputError(message: "cannot run \(executable): \(String(cString: strerror(errno)))")
+        }
+        // Close-on-exec: only the duplicates on 1 and 2 reach the child.
+        for descriptor in outputPipe + errorPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // Fixed hash seeds make the measured process's work, and so its instruction count, repeatable.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        close(outputPipe[1])
+        close(errorPipe[1])
+        defer { close(outputPipe[0]); close(errorPipe[0]) }
+        guard spawned == 0 else {
+            throw GateInputError(message: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+
+        var captured: [[UInt8]] = [[], []]
+        var open = [true, true]
+        let descriptors = [outputPipe[0], errorPipe[0]]
+        let started = monotonicSeconds()
+        var exitedAt: Double?
+        var status: Int32 = 0
+        var timedOut = false, flooded = false, orphanedPipes = false
+        var stopRequestedAt: Double?
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while open.contains(true) || exitedAt == nil {
+            let now = monotonicSeconds()
+            if exitedAt == nil {
+                var raw: Int32 = 0
+                if waitpid(pid, &raw, WNOHANG) == pid {
+                    exitedAt = now
+                    status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+                }
+            }
+            if let exitedAt, open.contains(true), now - exitedAt > 5 {
+                // The child is gone but something it started still holds its output open.
+                orphanedPipes = true
+                kill(-pid, SIGKILL)
+                break
+            }
+            if exitedAt == nil, !timedOut, now - started > limits.timeout {
+                timedOut = true
+                stopRequestedAt = now
+                kill(-pid, SIGTERM)
+            }
+            if let stopRequestedAt, now - stopRequestedAt > 2 { kill(-pid, SIGKILL) }
+            if !open.contains(true) {
+                usleep(10_000)
+                continue
+            }
+            var polls = (0..<2).filter { open[$0] }.map { pollfd(fd: descriptors[$0], events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&polls, nfds_t(polls.count), 50)
+            guard ready > 0 else { continue }
+            for entry in polls where entry.revents != 0 {
+                let index = entry.fd == descriptors[0] ? 0 : 1
+                let count = read(entry.fd, &buffer, buffer.count)
+                if count <= 0 {
+                    if count == 0 || errno != EINTR { open[index] = false }
+                    continue
+                }
+                let room = limits.outputLimit - captured[index].count
+                captured[index].append(contentsOf: buffer[0..<min(count, max(room, 0))])
+                if count > room, !flooded {
+                    flooded = true
+                    kill(-pid, SIGKILL)
+                }
+            }
+        }
+        if exitedAt == nil { waitpid(pid, nil, 0) }
+        kill(-pid, SIGKILL)  // Anything left in the group.
+        let command = SafeText.quoted(([executable] + arguments).joined(separator: " "), limit: 200)
+        if timedOut {
+            throw GateInputError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
+                                 + "stopped (raise the limit with --timeout)")
+        }
+        if flooded {
+            throw GateInputError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped")
+        }
+        if orphanedPipes {
+            throw GateInputError(message: "\(command) exited but left a process holding its output open")
+        }
+        return Output(status: status, standardOutput: String(decoding: captured[0], as: UTF8.self),
+                      standardError: String(decoding: captured[1], as: UTF8.self))
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    }
+
+    private static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import XCTest
+
+/// The reproducers of the hostile-input sweep: each gets exit 2 with a message naming the input and the rule, or a
+/// finite answer, and never a trap, a hang or a clobbered file.
+final class HostileInputTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-hostile-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func path(_ name: String) -> String { directory + "/" + name }
+
+    /// Asserts exit 2 and that stderr contains every fragment.
+    private func assertRejected(_ arguments: [String], _ fragments: String..., file: StaticString = #filePath,
+                                line: UInt = #line) throws {
+        let result = try CommandRunner.run(arguments)
+        XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)", file: file, line: line)
+        for fragment in fragments {
+            XCTAssertTrue(result.standardError.contains(fragment), "\(arguments): \(result.standardError)", file: file, line: line)
+        }
+    }
+
+    /// Asserts exit 0 and returns stdout, checking it holds no nan or inf.
+    @discardableResult
+    private func assertFinite(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try CommandRunner.run(arguments)
+        XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)", file: file, line: line)
+        let lower = result.standardOutput.lowercased()
+        XCTAssertFalse(lower.contains("nan"), "\(arguments): \(result.standardOutput)", file: file, line: line)
+        XCTAssertFalse(lower.contains("inf"), "\(arguments): \(result.standardOutput)", file: file, line: line)
+        return result.standardOutput
+    }
+
+    // MARK: timing
+
+    func testTimingWithHugeIterationCountsPrintsTheIteration() throws {
+        XCTAssertEqual(try assertFinite(["timing", "--duration", "1", "--iterations", "1e300", "1e299"]), "active 1e+299 0.0\n")
+        XCTAssertEqual(try assertFinite(["timing", "--iteration-start", "1e300", "0.5"]), "active 1e+300 0.0\n")
+        XCTAssertEqual(try assertFinite(["timing", "--repeat-count", "1e300", "1e299"]), "active 1e+299 0.0\n")
+        try assertFinite(["timing", "--duration", "0", "--iterations", "1e300", "--fill", "forwards", "1"])
+        try assertFinite(["timing", "--duration", "1", "--iterations", "1e300", "--format", "json", "1e299"])
+    }
+
+    func testTimingWithOverflowingOffsetsAnswers() throws {
+        // timeOffset / duration overflows; the offset is reduced modulo the active span first.
+        XCTAssertEqual(try assertFinite(["timing", "--duration", "1e-320", "--time-offset", "1", "0.5"]), "after null null\n")
+        XCTAssertEqual(try assertFinite(["timing", "--duration", "1e-10", "--time-offset", "1e308", "0.5"]), "after null null\n")
+        try assertFinite(["timing", "--duration", "1e-10", "--time-offset", "1e308", "--repeat-count", "inf", "0.5"])
+    }
+
+    // MARK: options and messages
+
+    func testNegativeOptionValuesAreNamedNotMissing() throws {
+        try assertRejected(["run", "--layers", "-1"], "--layers", "1…100000000")
+        try assertRejected(["run", "--frames", "-5"], "--frames -5")
+        try assertRejected(["run", "--threads", "-2"], "--threads -2")
+        try assertRejected(["run", "--rate", "-60"], "--rate -60")
+        try assertRejected(["run", "--rate", "1e-12"], "--rate 1e-12", "1…10000")
+        try assertRejected(["gate", "--baseline", path("x"), "--max-increase", "-5"], "--max-increase '-5'")
+        try assertRejected(["settle", "spring(1 100 10 0)", "--distance", "-3"], "--distance -3")
+    }
+
+    func testUnknownOptionAmongInputsIsCalledAnOption() throws {
+        try assertRejected(["eval", "ease", "0.5", "--bogus"], "unknown option '--bogus'")
+        try assertRejected(["eval", "ease", "0.5", "abc"], "input 'abc' is not a number")
+    }
+
+    func testEscapeSequencesAndLongSpecsAreQuotedSafely() throws {
+        let result = try CommandRunner.run(["eval", "\u{1B}[31mred", "0.5"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertFalse(result.standardError.contains("\u{1B}"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("\\u{1B}[31mred"), result.standardError)
+        let long = try CommandRunner.run(["eval", String(repeating: "x", count: 5000), "0.5"])
+        XCTAssertEqual(long.status, 2)
+        XCTAssertLessThan(long.standardError.utf8.count, 600, long.standardError)
+        XCTAssertTrue(long.standardError.contains("5000 bytes in all"), long.standardError)
+    }
+
+    // MARK: output files
+
+    func testOutputIsCheckedBeforeTheWork() throws {
+        // A million layers for a thousand frames would run for minutes: exit 2 at once shows the check came first.
+        try assertRejected(["run", "--layers", "1000000", "--frames", "1000", "--output", "/nonexistent/dir/x.json"],
+                           "/nonexistent/dir", "does not exist")
+        try assertRejected(["baseline", "--output", "/nonexistent/dir/x.json"], "does not exist")
+        try assertRejected(["accuracy", "--output", directory], "is a directory")
+        try assertRejected(["run", "--output", "/proc/self/status"], "cannot write '/proc/self/status'")
+    }
+
+    func testSymbolicLinkIsFollowedAndStaysALink() throws {
+        let target = path("real.csv"), link = path("link.csv")
+        try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.csv")
+        try assertFinite(["run", "--scenario", "fade", "--layers", "100", "--frames", "2", "--format", "csv", "--output", link])
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.csv")
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("scenario,layers"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["link.csv", "real.csv"])
+    }
+
+    func testFIFOWithoutReaderIsAnErrorNotAWaitAndStaysAFIFO() throws {
+        let fifo = path("fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        try assertRejected(["run", "--scenario", "fade", "--layers", "100", "--frames", "2", "--output", fifo], "no reader")
+        var info = stat()
+        XCTAssertEqual(lstat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+    }
+
+    func testCharacterDeviceIsWrittenInPlaceNotReplaced() throws {
+        // A device node made here (never /dev/null itself): as root, a buggy writer would replace it with a file.
+        let device = path("null")
+        guard mknod(device, S_IFCHR | 0o666, (1 << 8) | 3) == 0 else {
+            throw XCTSkip("mknod needs root (errno \(errno))")
+        }
+        try assertFinite(["run", "--scenario", "fade", "--layers", "100", "--frames", "2", "--output", device])
+        var info = stat()
+        XCTAssertEqual(lstat(device, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "the device node was replaced")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["null"], "a temporary file was left")
+    }
+
+    func testFullDeviceReportsTheErrorAndLeavesNoTemporaryFile() throws {
+        let device = path("full")
+        guard mknod(device, S_IFCHR | 0o666, (1 << 8) | 7) == 0 else { throw XCTSkip("mknod needs root") }
+        try assertRejected(["run", "--scenario", "fade", "--layers", "100", "--frames", "2", "--output", device],
+                           "No space left on device")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["full"])
+    }
+
+    // MARK: JSON inputs
+
+    func testStrictJSONNamesLineAndColumn() throws {
+        let fade = try String(contentsOfFile: Self.repository + "/data/scenarios/fade.json", encoding: .utf8)
+        let cases: [(String, String)] = [
+            (String(fade.dropLast(3)) + ",\n}", "trailing comma"),
+            (String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000), "nesting deeper than 64"),
+            (fade.replacingOccurrences(of: "\"seed\": 1", with: "\"seed\": 1e400"), "number 1e400 is outside the range"),
+            (fade.replacingOccurrences(of: "\"seed\": 1", with: "\"seed\": 1, \"seed\": 2"), "duplicate key \"seed\""),
+            (fade.replacingOccurrences(of: "\"seed\": 1", with: "\"seed\": 1, \"description\": 5"), "duplicate key"),
+        ]
+        for (index, (text, fragment)) in cases.enumerated() {
+            let file = path("case\(index).json")
+            try text.write(toFile: file, atomically: false, encoding: .utf8)
+            try assertRejected(["run", "--scenario", file, "--layers", "10", "--frames", "1"], fragment, "line ")
+        }
+    }
+
+    // MARK: gate
+
+    func testEmptyWorkloadListIsRejected() throws {
+        try assertRejected(["gate", "--baseline", path("none.json"), "--workloads", ","], "empty name")
+        try assertRejected(["baseline", "--output", path("b.json"), "--workloads", ","], "empty name")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("b.json")))
+    }
+
+    func testImplausibleBaselinesNameTheField() throws {
+        let valid = """
+            {"version": 1, "toolchain": "t", "machine": {}, "timestamp": "now", "workloads": {"bezier-hard": %@}}
+            """
+        let cases: [(String, String)] = [
+            ("{\"instructions\": 10000000000000000000}", "workloads.bezier-hard.instructions"),
+            ("{\"instructions\": -5}", "workloads.bezier-hard.instructions"),
+            ("{\"instructions\": 1.5}", "workloads.bezier-hard.instructions"),
+            ("{\"instructions\": 0}", "workloads.bezier-hard.instructions"),
+            ("{\"cpuSeconds\": {\"median\": 0, \"min\": 0, \"max\": 0, \"samples\": 5}}", "cpuSeconds.median"),
+            ("{\"cpuSeconds\": {\"median\": -1, \"min\": -1, \"max\": -1, \"samples\": 5}}", "cpuSeconds.median"),
+            ("{\"cpuSeconds\": {\"median\": 1e308, \"min\": 1, \"max\": 1e308, \"samples\": 5}}", "cpuSeconds.median"),
+            ("{}", "neither instructions nor cpuSeconds"),
+        ]
+        for (index, (measurement, fragment)) in cases.enumerated() {
+            let file = path("baseline\(index).json")
+            try valid.replacingOccurrences(of: "%@", with: measurement).write(toFile: file, atomically: false, encoding: .utf8)
+            try assertRejected(["gate", "--baseline", file, "--mode", "time"], fragment)
+        }
+    }
+
+    /// A fake base build: a shell script running `body` whatever it is asked.
+    private func fakeBase(_ body: String) throws -> String {
+        let script = path("base-\(UUID().uuidString).sh")
+        try "#!/bin/sh\n\(body)\n".write(toFile: script, atomically: false, encoding: .utf8)
+        chmod(script, 0o755)
+        return script
+    }
+
+    func testGateStopsABaseThatHangsOrFloods() throws {
+        // The base is asked `_workload --help` first; these misbehave there. Lying workload reports are tested on
+        // `PerformanceGate.cpuSeconds` (GateChildProcessTests), where this build's own workloads do not take part.
+        let common = ["gate", "--workloads", "bezier-presets", "--rounds", "3", "--timeout", "2"]
+        try assertRejected(common + ["--against", try fakeBase("sleep 60")], "did not finish within 2 s")
+        try assertRejected(common + ["--against", try fakeBase("yes")], "printed more than")
+        try assertRejected(["gate", "--against", try fakeBase("true"), "--timeout", "0"], "--timeout 0")
+    }
+
+    static var repository: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+}
