@@ -36,8 +36,19 @@ struct EvalCommand: ParsableCommand {
         let texts = arguments.isEmpty ? Self.standardInputLines() : arguments
         let numbers = try texts.map { try Self.parseInput($0, command: "eval") }
         var table = NumberTable(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"])
+        // A cubic Bézier's slope is infinite at a vertical tangent; anything else non-finite is an overflow.
+        var hasVerticalTangents = false
+        if case .timingFunction(.cubicBezier) = motion { hasVerticalTangents = true }
         for input in numbers {
             let (value, slope) = motion.evaluate(at: input)
+            guard value.isFinite else {
+                throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a value "
+                               + "beyond the range of a Double (±1.8e308); use inputs or stops of smaller magnitude")
+            }
+            if velocity, slope.isNaN || (slope.isInfinite && !hasVerticalTangents) {
+                throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a slope "
+                               + "beyond the range of a Double (±1.8e308); use stops of smaller magnitude")
+            }
             table.rows.append(velocity ? [input, value, slope] : [input, value])
         }
         if format == .text {

@@ -32,6 +32,10 @@ struct InterpolateCommand: ParsableCommand {
         let values = try (arguments.isEmpty ? EvalCommand.standardInputLines() : arguments)
             .map { try EvalCommand.parseInput($0, command: "interpolate") }
         let matrices = values.map { TransformList.interpolate(from: start, to: end, at: $0) }
+        for (progress, matrix) in zip(values, matrices) where !matrix.entries.allSatisfy(\.isFinite) {
+            throw BadInput(message: "interpolate: at progress \(formatOutputNumber(progress)) the matrix leaves the range of "
+                           + "a Double (±1.8e308); use a progress nearer [0, 1] or smaller transforms")
+        }
         switch format {
         case .text:
             for matrix in matrices { print(matrix.description) }

@@ -55,6 +55,37 @@ final class HostileInputTests: XCTestCase {
         try assertFinite(["timing", "--duration", "1e-10", "--time-offset", "1e308", "--repeat-count", "inf", "0.5"])
     }
 
+    // MARK: springs, curves and transforms at the edges of the Double range
+
+    func testSpringReproducersAnswerOrNameTheLimit() throws {
+        XCTAssertTrue(try assertFinite(["convert", "spring(mass: 1e155, stiffness: 1e155, damping: 1e155)"])
+            .contains("dampingRatio 0.5\n"))
+        XCTAssertTrue(try assertFinite(["convert", "spring(mass: 1e155, stiffness: 1e155, damping: 1e155)"])
+            .contains("regime underdamped"))
+        try assertRejected(["convert", "spring(mass: 1e308, stiffness: 1e-308)", "--format", "json"], "√(stiffness/mass)", "1e150")
+        try assertRejected(["eval", "spring(mass: 1e-160)", "0.25", "1"], "damping/(2·mass)", "1e150")
+        try assertRejected(["eval", "spring(mass: 1, stiffness: 100, damping: 1e160)", "1"], "damping/(2·mass)")
+        try assertRejected(["eval", "spring(mass: 1e-320)", "0.5"], "√(stiffness/mass)")
+        try assertRejected(["settle", "spring(initialVelocity: 1e308)", "--format", "json"], "initialVelocity")
+        try assertRejected(["settle", "spring(response: 0.5, dampingRatio: 0)"], "damping ratio 0", "never settles")
+        let settle = try assertFinite(["settle", "spring(damping: 1e-14)"])
+        XCTAssertEqual(try XCTUnwrap(Double(settle.trimmingCharacters(in: .whitespacesAndNewlines))), 1.3816e15, accuracy: 1e11)
+        let heavy = try assertFinite(["eval", "spring(mass: 1e-100)", "0.25"])
+        XCTAssertEqual(try XCTUnwrap(Double(heavy.trimmingCharacters(in: .whitespacesAndNewlines))), 1 - exp(-2.5),
+                       accuracy: 1e-12)
+    }
+
+    func testCurveAndTransformReproducersAnswerOrNameTheLimit() throws {
+        XCTAssertEqual(try assertFinite(["eval", "linear(1e308, -1e308)", "0", "0.5", "1"]), "1e+308\n0.0\n-1e+308\n")
+        try assertRejected(["eval", "linear(1e308, -1e308)", "0", "--velocity"], "slope", "range of a Double")
+        try assertRejected(["eval", "linear(0, 1e308)", "1e10"], "value", "range of a Double")
+        try assertRejected(["interpolate", "rotate(1e308turn)", "rotate(0deg)", "0.5"], "rotate", "1e+75")
+        try assertRejected(["interpolate", "scale(1e200)", "rotate(10deg) scale(1e200)", "0.5"], "1e+75")
+        try assertRejected(["interpolate", "matrix(1e308,0,0,1e308,0,0)", "matrix(-1e308,0,0,1e308,0,0)", "0.5"], "1e+75")
+        try assertFinite(["interpolate", "rotate(1e308rad)", "rotate(-1e308rad)", "0.5"])
+        try assertFinite(["interpolate", "scale(1e50)", "rotate(10deg) scale(1e50)", "0.5"])
+    }
+
     // MARK: options and messages
 
     func testNegativeOptionValuesAreNamedNotMissing() throws {

@@ -77,7 +77,7 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         let inputA = first.inputPercent / 100, inputB = second.inputPercent / 100
         if inputA == inputB { return second.output }
         let fraction = (progress - inputA) / (inputB - inputA)
-        return first.output + (second.output - first.output) * fraction
+        return lerp(first.output, second.output, fraction)
     }
 
     /// The slope of the segment containing `progress` (0 on a vertical jump).

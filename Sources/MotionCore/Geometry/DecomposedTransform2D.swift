@@ -49,7 +49,7 @@ public struct DecomposedTransform2D: Sendable, Hashable {
         if abs(from.angle - to.angle) > Double.pi {
             if from.angle > to.angle { from.angle -= 2 * Double.pi } else { to.angle -= 2 * Double.pi }
         }
-        func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * progress }
+        func lerp(_ a: Double, _ b: Double) -> Double { MotionCore.lerp(a, b, progress) }
         var result = from
         result.translation = (lerp(from.translation.x, to.translation.x), lerp(from.translation.y, to.translation.y))
         result.angle = lerp(from.angle, to.angle)

@@ -42,7 +42,7 @@ public enum TransformFunction: Sendable, Hashable, CustomStringConvertible {
 
     /// Interpolates parameters with a function of the same kind (rotations need the same axis); `nil` otherwise.
     public func interpolated(to other: TransformFunction, at p: Double) -> TransformFunction? {
-        func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
+        func lerp(_ a: Double, _ b: Double) -> Double { MotionCore.lerp(a, b, p) }
         switch (self, other) {
         case let (.translate(x1, y1, z1), .translate(x2, y2, z2)):
             return .translate(x: lerp(x1, x2), y: lerp(y1, y2), z: lerp(z1, z2))

@@ -15,8 +15,31 @@ extension TransformList {
             return
         }
         var functions: [TransformFunction] = []
-        for call in calls { functions.append(try Self.function(call, in: spec)) }
+        for call in calls {
+            let function = try Self.function(call, in: spec)
+            if let entry = Self.entryOutOfRange(function.matrix) {
+                throw SpecError(input: spec, column: call.column,
+                                message: "\(call.name): its matrix has an entry \(formatSpecNumber(entry)) beyond "
+                                    + "±\(formatSpecNumber(Self.entryLimit)) (the range in which transforms compose, "
+                                    + "decompose and interpolate without overflow)")
+            }
+            functions.append(function)
+        }
         self.init(functions)
+        if let entry = Self.entryOutOfRange(matrix) {
+            throw SpecError(input: spec, column: 1,
+                            message: "the list composes to a matrix with an entry \(formatSpecNumber(entry)) beyond "
+                                + "±\(formatSpecNumber(Self.entryLimit)) (the range in which transforms decompose and "
+                                + "interpolate without overflow)")
+        }
+    }
+
+    /// The largest magnitude a transform's matrix entry may have: squares and 4×4 determinants of such entries stay
+    /// finite.
+    public static let entryLimit = 1e75
+
+    private static func entryOutOfRange(_ matrix: Transform3D) -> Double? {
+        matrix.entries.first { !(abs($0) <= entryLimit) }
     }
 
     private static func function(_ call: SpecCall, in input: String) throws(SpecError) -> TransformFunction {

@@ -44,6 +44,26 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
                                         rule: "must be a finite number ≥ 0")
         }
         try requireFinite(initialVelocity, "initialVelocity", in: context)
+        // The motion depends on ω0 = √(k/m) and λ = c/(2m); both are formed without overflow (√k/√m, (c/2)/m) and
+        // must lie where their squares and products are finite, so that every result is too.
+        let frequency = stiffness.squareRoot() / mass.squareRoot()
+        guard frequency >= Self.rateLimits.lowerBound, frequency <= Self.rateLimits.upperBound else {
+            throw InvalidParameterError(
+                context: context, parameter: "√(stiffness/mass)", value: frequency,
+                rule: "must lie in [1e-150, 1e150] rad/s (mass \(formatSpecNumber(mass)), stiffness "
+                    + "\(formatSpecNumber(stiffness))): outside it the spring's time scale is beyond a Double's range")
+        }
+        let decay = damping / 2 / mass
+        guard decay <= Self.rateLimits.upperBound else {
+            throw InvalidParameterError(
+                context: context, parameter: "damping/(2·mass)", value: decay,
+                rule: "must be at most 1e150 per second (damping \(formatSpecNumber(damping)), mass "
+                    + "\(formatSpecNumber(mass)))")
+        }
+        guard abs(initialVelocity) <= Self.rateLimits.upperBound else {
+            throw InvalidParameterError(context: context, parameter: "initialVelocity", value: initialVelocity,
+                                        rule: "must lie in [-1e150, 1e150] progress units per second")
+        }
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -57,17 +77,32 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Undamped angular frequency ω0 = √(k/m), in radians per second.
-    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    public var naturalFrequency: Double { solution.naturalFrequencySquared.squareRoot() }
 
-    /// Damping ratio ζ = c / (2√(mk)) (unitless).
-    public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
+    /// The range of ω0 = √(k/m) in rad/s, and the largest λ = c/(2m) in 1/s and |initialVelocity|, that a spring
+    /// may have: squares and products of these stay finite and normal.
+    public static let rateLimits: ClosedRange<Double> = 1e-150...1e150
+
+    /// Damping ratio ζ = c / (2√(mk)) (unitless); λ/ω0 when m·k over- or underflows.
+    public var dampingRatio: Double {
+        let product = mass * stiffness
+        guard product.isNormal, product.isFinite else { return decayRate / naturalFrequency }
+        return damping / (2 * product.squareRoot())
+    }
 
     /// Decay rate λ = c / (2m) = ζ·ω0, in 1/s.
-    public var decayRate: Double { damping / (2 * mass) }
+    public var decayRate: Double { solution.decayRate }
 
-    /// Under-, critically or over-damped, by the exact comparison c² vs 4mk.
+    /// Under-, critically or over-damped, by the comparison c² vs 4mk (λ vs ω0 when those products leave the range
+    /// of normal numbers).
     public var regime: Regime {
-        let discriminant = damping * damping - 4 * mass * stiffness
+        let square = damping * damping, product = 4 * mass * stiffness
+        let discriminant: Double
+        if product.isNormal, product.isFinite, square.isFinite, square == 0 || square.isNormal {
+            discriminant = square - product
+        } else {
+            discriminant = -solution.frequencyDiscriminant
+        }
         return discriminant < 0 ? .underdamped : (discriminant == 0 ? .critical : .overdamped)
     }
 

@@ -16,19 +16,25 @@ extension Spring {
         }
         guard damping > 0 else {
             throw InvalidParameterError(context: "settle", parameter: "damping", value: damping,
-                                        rule: "is 0: an undamped spring never settles")
+                                        rule: "means no damping (damping ratio 0): an undamped spring never settles")
         }
         let solution = self.solution
         let x0 = 1.0, rate0 = -initialVelocity
         let x = { (t: Double) in solution.state(at: t, displacement: x0, rate: rate0).displacement }
-        let (start, end) = lastPieceAboveTolerance(epsilon: epsilon, displacement: x)
+        guard let (start, end) = lastPieceAboveTolerance(epsilon: epsilon, displacement: x) else {
+            throw InvalidParameterError(
+                context: "settle", parameter: "damping", value: damping,
+                rule: "is too small for this spring to settle within 1.8e308 s (damping ratio "
+                    + "\(formatSpecNumber(dampingRatio)), decay rate \(formatSpecNumber(decayRate))/s)")
+        }
         let sign: Double = x(start) >= 0 ? 1 : -1
         if abs(x(end)) >= epsilon { return end }
         return BracketedRoot.find(in: start, end) { x($0) - sign * epsilon } ?? end
     }
 
-    /// The times t > 0 where x'(t) = 0 that bound the last monotone piece starting with |x| ≥ ε.
-    private func lastPieceAboveTolerance(epsilon: Double, displacement x: (Double) -> Double) -> (Double, Double) {
+    /// The times t > 0 where x'(t) = 0 that bound the last monotone piece starting with |x| ≥ ε, or nil when that
+    /// piece lies beyond the range of a Double.
+    private func lastPieceAboveTolerance(epsilon: Double, displacement x: (Double) -> Double) -> (Double, Double)? {
         let lambda = decayRate, omegaSquared = stiffness / mass
         let rate0 = -initialVelocity
         // x'(t) = e^{−λt}·(x0'·C − Q·S) with Q = λ·x0' + ω0²·x0.
@@ -38,13 +44,18 @@ extension Spring {
             var phase = q == 0 ? Double.pi / 2 : Double.atan(rate0 * frequency / q)
             if phase <= 0 { phase += Double.pi }
             let halfPeriod = Double.pi / frequency
-            let extremum = { (k: Int) in (phase + Double(k) * Double.pi) / frequency }
+            let extremum = { (k: Double) in (phase + k * Double.pi) / frequency }
             let first = abs(x(extremum(0)))
-            // |x(t_k)| = |x(t_0)|·e^{−λ·k·π/ωd}: the last k with |x(t_k)| ≥ ε, then a check either side.
+            // |x(t_k)| = |x(t_0)|·e^{−λ·k·π/ωd}: the last k with |x(t_k)| ≥ ε, then a check either side. k is a
+            // whole Double (no cap): a lightly damped spring can take 10^15 half periods and more to settle.
             let decayPerHalfPeriod = lambda * halfPeriod
-            var k = first >= epsilon ? Int(min(Double.log(first / epsilon) / decayPerHalfPeriod, 1e15)) : -1
-            for _ in 0..<4 where abs(x(extremum(k + 1))) >= epsilon { k += 1 }
-            for _ in 0..<4 where k >= 0 && abs(x(extremum(k))) < epsilon { k -= 1 }
+            var k = first >= epsilon ? (Double.log(first / epsilon) / decayPerHalfPeriod).rounded(.down) : -1
+            guard extremum(k + 1).isFinite else { return nil }
+            if k < 0x1p52 {
+                // Beyond 2^52 half periods, neighbouring extrema are closer than the spacing of Doubles near them.
+                for _ in 0..<4 where abs(x(extremum(k + 1))) >= epsilon { k += 1 }
+                for _ in 0..<4 where k >= 0 && abs(x(extremum(k))) < epsilon { k -= 1 }
+            }
             return k < 0 ? (0, extremum(0)) : (extremum(k), extremum(k + 1))
         }
         // At most one extremum: x0'·C = Q·S, i.e. t_e = x0'/Q (critical) or atanh(x0'·r/Q)/r (over-damped).
@@ -60,7 +71,8 @@ extension Spring {
             }
         }
         var far = max(extremumTime ?? 0, 1 / omegaSquared.squareRoot())
-        for _ in 0..<2_000 where abs(x(far)) >= epsilon { far *= 2 }
+        for _ in 0..<2_100 where far.isFinite && abs(x(far)) >= epsilon { far *= 2 }
+        guard far.isFinite, abs(x(far)) < epsilon else { return nil }
         if let extremumTime, abs(x(extremumTime)) >= epsilon { return (extremumTime, far) }
         return (0, extremumTime ?? far)
     }

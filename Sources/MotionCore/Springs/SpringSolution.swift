@@ -28,7 +28,8 @@ public struct SpringSolution: Sendable, Hashable {
 
     /// The solution for mass m, stiffness k and damping c (validated by `Spring`).
     init(mass: Double, stiffness: Double, damping: Double) {
-        let lambda = damping / (2 * mass)
+        // Spring's limits keep ω0 in [1e-150, 1e150] and λ ≤ 1e150, so k/m, λ² and q are finite and normal.
+        let lambda = damping / 2 / mass
         let omegaSquared = stiffness / mass
         decayRate = lambda
         naturalFrequencySquared = omegaSquared
