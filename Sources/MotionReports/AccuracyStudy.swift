@@ -26,6 +26,16 @@ public struct ErrorStatistics: Sendable {
     }
 }
 
+/// A spring whose GSL reference could not be computed, so no strategy can be measured on it.
+public struct ReferenceFailure: Error, CustomStringConvertible {
+    /// The spring's name in the report.
+    public let spring: String
+    /// Why.
+    public let detail: String
+    /// `the GSL reference for spring 'NAME' failed: DETAIL`.
+    public var description: String { "the GSL reference for spring '\(spring)' failed: \(detail)" }
+}
+
 /// The measured accuracy and cost of every strategy against the GSL references.
 public struct AccuracyReport: Sendable {
     /// One Bézier strategy's results.
@@ -132,7 +142,7 @@ public enum AccuracyStudy {
     public static func run(curves: [(name: String, curve: CubicBezier)], samples: Int, springs: [(name: String, spring: Spring)],
                            rate: Double, seconds: Double, bezierStrategies: [BezierStrategy] = BezierStrategy.all(),
                            springStrategies: [SpringStrategy] = SpringStrategy.all, progress: (String) -> Void = { _ in })
-        -> AccuracyReport
+        throws(ReferenceFailure) -> AccuracyReport
     {
         let xs = (0..<samples).map { samples == 1 ? 0.5 : Double($0) / Double(samples - 1) }
         // The GSL reference, once per run, shared by every strategy.
@@ -175,8 +185,14 @@ public enum AccuracyStudy {
         let count = max(1, Int((rate * seconds).rounded()))
         let times = (1...count).map { Double($0) / rate }
         progress("GSL rk8pd references for \(springs.count) springs")
-        let springReferences = springs.map { entry in
-            (SpringReference.integrate(entry.spring, at: times) ?? []).map(\.progress)
+        var springReferences: [[Double]] = []
+        for entry in springs {
+            // Without a reference there is nothing to measure against: an error of 0 would be a false result.
+            guard let samples = SpringReference.integrate(entry.spring, at: times) else {
+                throw ReferenceFailure(spring: entry.name, detail: "GSL's rk8pd driver did not reach every frame "
+                                       + "(too stiff for the reference integrator); leave this spring out")
+            }
+            springReferences.append(samples.map(\.progress))
         }
         var springFloor = 0.0
         for (index, entry) in springs.enumerated() {

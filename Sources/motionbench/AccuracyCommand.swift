@@ -43,8 +43,12 @@ struct AccuracyCommand: ParsableCommand {
         guard samples >= 2, samples <= 10_000_000 else {
             throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
         }
-        guard rate > 0, rate <= 10_000, rate.isFinite else { throw BadInput(message: "accuracy: --rate \(rate) must be in (0, 10000] Hz") }
-        guard seconds > 0, seconds <= 600, seconds.isFinite else { throw BadInput(message: "accuracy: --seconds \(seconds) must be in (0, 600]") }
+        guard rate >= 1, rate <= 10_000 else {
+            throw BadInput(message: "accuracy: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
+        }
+        guard seconds > 0, seconds <= 600 else {
+            throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) must be a number of seconds in (0, 600]")
+        }
         let curveList: [(name: String, curve: CubicBezier)]
         switch curves {
         case "presets": curveList = CubicBezier.applePresets
@@ -61,8 +65,13 @@ struct AccuracyCommand: ParsableCommand {
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
             : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
         let status = StatusLine()
-        let report = AccuracyStudy.run(curves: curveList, samples: samples, springs: springList, rate: rate, seconds: seconds,
-                                       progress: status.show)
+        let report: AccuracyReport
+        do {
+            report = try AccuracyStudy.run(curves: curveList, samples: samples, springs: springList, rate: rate,
+                                           seconds: seconds, progress: status.show)
+        } catch {
+            throw BadInput(message: "accuracy: \(error)")
+        }
         status.clear()
         let text = AccuracyRenderer.render(report, format: format)
         if let destination { try destination.write(text) } else { print(text, terminator: "") }

@@ -86,6 +86,17 @@ final class HostileInputTests: XCTestCase {
         try assertFinite(["interpolate", "scale(1e50)", "rotate(10deg) scale(1e50)", "0.5"])
     }
 
+    // MARK: accuracy
+
+    func testAccuracyRatesAndFailedReferences() throws {
+        try assertRejected(["accuracy", "--rate", "1e-100", "--samples", "100"], "--rate 1e-100", "1…10000")
+        try assertRejected(["accuracy", "--rate", "1e-6", "--samples", "100", "--curves", "presets"], "--rate")
+        let springs = path("stiff.json")
+        try "[\"spring(mass: 1, stiffness: 100, damping: 1e10)\"]".write(toFile: springs, atomically: false, encoding: .utf8)
+        try assertRejected(["accuracy", "--samples", "11", "--curves", "presets", "--springs", springs],
+                           "GSL reference for spring 'spring(mass: 1, stiffness: 100, damping: 1e10)' failed")
+    }
+
     // MARK: options and messages
 
     func testNegativeOptionValuesAreNamedNotMissing() throws {

@@ -7,9 +7,19 @@ final class AccuracyReportTests: XCTestCase {
     private func smallReport(bezier: [BezierStrategy] = [.motionbench, .chromium], springs: [SpringStrategy] = [.motionbench, .webKit])
         -> AccuracyReport
     {
-        AccuracyStudy.run(curves: [("ease", .ease), ("(0,1,1,0)", try! CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0))], samples: 2_001,
+        try! AccuracyStudy.run(curves: [("ease", .ease), ("(0,1,1,0)", try! CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0))], samples: 2_001,
                           springs: [("overdamped", try! Spring(damping: 40))], rate: 60, seconds: 1,
                           bezierStrategies: bezier, springStrategies: springs)
+    }
+
+    func testFailedReferenceIsAnErrorNotAZeroError() {
+        // GSL's driver cannot follow c = 1e10 (a time constant of 1e-10 s) through a second within its step budget.
+        let stiff = try! Spring(mass: 1, stiffness: 100, damping: 1e10)
+        XCTAssertThrowsError(try AccuracyStudy.run(curves: [("ease", .ease)], samples: 11, springs: [("stiff", stiff)],
+                                                   rate: 60, seconds: 1, bezierStrategies: [.motionbench],
+                                                   springStrategies: [.motionbench])) { error in
+            XCTAssertTrue("\(error)".contains("spring 'stiff'"), "\(error)")
+        }
     }
 
     func testFiguresComeFromTheComputation() {
