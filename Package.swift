@@ -45,12 +45,17 @@ let package = Package(
         // Accuracy studies: public solver strategies reimplemented, compared with the GSL references.
         .target(
             name: "MotionReports",
-            dependencies: ["MotionCore", "MotionReference", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["MotionCore", "MotionReference", "MotionOutput", .product(name: "RealModule", package: "swift-numerics")]
+        ),
+        // The one JSON and CSV writer every machine-readable output goes through.
+        .target(
+            name: "MotionOutput",
+            dependencies: ["MotionCore"]
         ),
         // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
         .target(
             name: "MotionHarness",
-            dependencies: ["MotionCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["MotionCore", "MotionOutput", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // The thin command line.
         .executableTarget(
@@ -59,6 +64,7 @@ let package = Package(
                 "MotionCore",
                 "MotionHarness",
                 "MotionReports",
+                "MotionOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,7 +74,7 @@ let package = Package(
         benchmarkTarget("FrameBenchmarks"),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore"]),
-        .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionCore"]),
+        .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
         .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionOutput
 
 /// Renders frame-harness results for people (table, markdown) and machines (json, csv).
 public enum HarnessReport {
@@ -83,53 +84,93 @@ public enum HarnessReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func number(_ value: Double) -> String { value.isFinite ? formatOutputNumber(value) : "null" }
-
+    /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `HarnessResult.CodingKeys`.
     static func json(_ results: [HarnessResult], machine: MachineInfo) -> String {
-        func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        struct Document: Encodable {
+            let machine: MachineInfo
+            let results: [HarnessResult]
         }
-        let machineText = "{\"cpu\": \(quoted(machine.cpu)), \"cores\": \(machine.cores), "
-            + "\"memoryBytes\": \(machine.memoryBytes), \"system\": \(quoted(machine.system))}"
-        let items = results.map { r -> String in
-            var fields = [
-                "\"scenario\": \(quoted(r.scenario))", "\"layers\": \(r.layers)", "\"threads\": \(r.threads)",
-                "\"frames\": \(r.frames)", "\"clock\": \(quoted(r.clock))", "\"rateHz\": \(number(r.rateHz))",
-                "\"nsPerLayerFrame\": \(number(r.nsPerLayerFrame))", "\"activeShare\": \(number(r.activeShare))",
-                "\"nsPerActiveLayerFrame\": \(number(r.nsPerActiveLayerFrame))",
-                "\"frameMs\": {\"p50\": \(number(r.frameMs.p50)), \"p90\": \(number(r.frameMs.p90)), "
-                    + "\"p99\": \(number(r.frameMs.p99)), \"max\": \(number(r.frameMs.max))}",
-                "\"budgetFractionP99\": \(number(r.budgetFractionP99))", "\"maxLayersInBudget\": \(r.maxLayersInBudget)",
-                "\"bytesPerLayer\": \(r.bytesPerLayer)", "\"peakRSSBytes\": \(r.peakRSSBytes)",
-                "\"naiveNsPerLayerFrame\": \(number(r.naiveNsPerLayerFrame))", "\"naiveLayers\": \(r.naiveLayers)",
-                "\"speedupVsNaive\": \(number(r.speedupVsNaive))",
-                "\"sharedTimelineNsPerLayerFrame\": \(r.sharedTimelineNsPerLayerFrame.map(number) ?? "null")",
-                "\"sharedTimelineObstacle\": \(r.sharedTimelineObstacle.map(quoted) ?? "null")",
-                "\"streamNsPerLayerFrame\": \(number(r.streamNsPerLayerFrame))",
-                "\"streamBytesPerLayerFrame\": \(number(r.streamBytesPerLayerFrame))",
-                "\"ratioToStream\": \(number(r.ratioToStream))", "\"checksum\": \(number(r.checksum))",
-            ]
-            if let verification = r.verification {
-                fields.append("\"verification\": {\"samples\": \(verification.samples), \"maxError\": \(number(verification.maxError))}")
-            }
-            return "    {" + fields.joined(separator: ", ") + "}"
-        }
-        return "{\n  \"machine\": \(machineText),\n  \"results\": [\n" + items.joined(separator: ",\n") + "\n  ]\n}\n"
+        // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
+        return (try? ReportJSON.document(Document(machine: machine, results: results))) ?? "{}\n"
     }
 
+    /// The CSV columns, in order.
+    static let csvColumns = ["scenario", "layers", "threads", "frames", "rateHz", "nsPerLayerFrame", "activeShare",
+                             "nsPerActiveLayerFrame", "frameMsP50", "frameMsP90", "frameMsP99", "frameMsMax",
+                             "budgetFractionP99", "maxLayersInBudget", "bytesPerLayer", "peakRSSBytes",
+                             "naiveNsPerLayerFrame", "naiveLayers", "speedupVsNaive", "sharedTimelineNsPerLayerFrame",
+                             "streamNsPerLayerFrame", "ratioToStream", "checksum"]
+
+    /// The results as RFC 4180 CSV (a missing or non-finite number is an empty field).
     static func csv(_ results: [HarnessResult]) -> String {
-        let header = ["scenario", "layers", "threads", "frames", "rateHz", "nsPerLayerFrame", "activeShare",
-                      "nsPerActiveLayerFrame", "frameMsP50", "frameMsP90", "frameMsP99", "frameMsMax", "budgetFractionP99",
-                      "maxLayersInBudget", "bytesPerLayer", "peakRSSBytes", "naiveNsPerLayerFrame", "naiveLayers",
-                      "speedupVsNaive", "sharedTimelineNsPerLayerFrame", "streamNsPerLayerFrame", "ratioToStream", "checksum"]
-        let rows = results.map { r in
-            [r.scenario, "\(r.layers)", "\(r.threads)", "\(r.frames)", number(r.rateHz), number(r.nsPerLayerFrame),
-             number(r.activeShare), number(r.nsPerActiveLayerFrame), number(r.frameMs.p50), number(r.frameMs.p90),
-             number(r.frameMs.p99), number(r.frameMs.max), number(r.budgetFractionP99), "\(r.maxLayersInBudget)",
-             "\(r.bytesPerLayer)", "\(r.peakRSSBytes)", number(r.naiveNsPerLayerFrame), "\(r.naiveLayers)",
-             number(r.speedupVsNaive), r.sharedTimelineNsPerLayerFrame.map(number) ?? "", number(r.streamNsPerLayerFrame),
-             number(r.ratioToStream), number(r.checksum)].joined(separator: ",")
+        CSVWriter.record(csvColumns) + results.map { r in
+            CSVWriter.record([
+                .text(r.scenario), .integer(r.layers), .integer(r.threads), .integer(r.frames), .number(r.rateHz),
+                .number(r.nsPerLayerFrame), .number(r.activeShare), .number(r.nsPerActiveLayerFrame),
+                .number(r.frameMs.p50), .number(r.frameMs.p90), .number(r.frameMs.p99), .number(r.frameMs.max),
+                .number(r.budgetFractionP99), .integer(r.maxLayersInBudget), .integer(r.bytesPerLayer),
+                .integer(r.peakRSSBytes), .number(r.naiveNsPerLayerFrame), .integer(r.naiveLayers),
+                .number(r.speedupVsNaive), r.sharedTimelineNsPerLayerFrame.map(ReportCell.number) ?? .null,
+                .number(r.streamNsPerLayerFrame), .number(r.ratioToStream), .number(r.checksum),
+            ])
+        }.joined()
+    }
+}
+
+extension HarnessResult: Encodable {
+    /// The JSON keys: a contract.
+    enum CodingKeys: String, CodingKey {
+        case scenario, layers, threads, frames, clock, rateHz, nsPerLayerFrame, activeShare, nsPerActiveLayerFrame, frameMs,
+             budgetFractionP99, maxLayersInBudget, bytesPerLayer, peakRSSBytes, naiveNsPerLayerFrame, naiveLayers,
+             speedupVsNaive, sharedTimelineNsPerLayerFrame, sharedTimelineObstacle, streamNsPerLayerFrame,
+             streamBytesPerLayerFrame, ratioToStream, checksum, verification, notes
+    }
+
+    private struct FrameTimes: Encodable {
+        let p50, p90, p99, max: ReportNumber
+    }
+
+    private struct Verification: Encodable {
+        let samples: Int
+        let maxError: ReportNumber
+    }
+
+    /// One result object; a number without a finite value is null, and `notes` says why.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scenario, forKey: .scenario)
+        try container.encode(layers, forKey: .layers)
+        try container.encode(threads, forKey: .threads)
+        try container.encode(frames, forKey: .frames)
+        try container.encode(clock, forKey: .clock)
+        let numbers: [(CodingKeys, Double?)] = [
+            (.rateHz, rateHz), (.nsPerLayerFrame, nsPerLayerFrame), (.activeShare, activeShare),
+            (.nsPerActiveLayerFrame, nsPerActiveLayerFrame), (.budgetFractionP99, budgetFractionP99),
+            (.naiveNsPerLayerFrame, naiveNsPerLayerFrame), (.speedupVsNaive, speedupVsNaive),
+            (.sharedTimelineNsPerLayerFrame, sharedTimelineNsPerLayerFrame), (.streamNsPerLayerFrame, streamNsPerLayerFrame),
+            (.streamBytesPerLayerFrame, streamBytesPerLayerFrame), (.ratioToStream, ratioToStream), (.checksum, checksum),
+        ]
+        var notes: [String: String] = [:]
+        for (key, value) in numbers {
+            try container.encode(ReportNumber(value), forKey: key)
+            if let value, !value.isFinite { notes[key.rawValue] = "not finite" }
         }
-        return ([header.joined(separator: ",")] + rows).joined(separator: "\n") + "\n"
+        if !nsPerActiveLayerFrame.isFinite { notes[CodingKeys.nsPerActiveLayerFrame.rawValue] = "no layer was mid-animation" }
+        try container.encode(FrameTimes(p50: ReportNumber(frameMs.p50), p90: ReportNumber(frameMs.p90),
+                                         p99: ReportNumber(frameMs.p99), max: ReportNumber(frameMs.max)), forKey: .frameMs)
+        try container.encode(maxLayersInBudget, forKey: .maxLayersInBudget)
+        try container.encode(bytesPerLayer, forKey: .bytesPerLayer)
+        try container.encode(peakRSSBytes, forKey: .peakRSSBytes)
+        try container.encode(naiveLayers, forKey: .naiveLayers)
+        if let sharedTimelineObstacle {
+            try container.encode(sharedTimelineObstacle, forKey: .sharedTimelineObstacle)
+        } else {
+            try container.encodeNil(forKey: .sharedTimelineObstacle)
+        }
+        if let verification {
+            try container.encode(Verification(samples: verification.samples, maxError: ReportNumber(verification.maxError)),
+                                 forKey: .verification)
+        }
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The machine a measurement ran on.
-public struct MachineInfo: Sendable {
+public struct MachineInfo: Sendable, Encodable {
     /// CPU model from /proc/cpuinfo (or "unknown").
     public let cpu: String
     /// Logical cores available to the process.

@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionOutput
 
 /// Records baselines and runs the CI gate.
 public enum PerformanceGate {
@@ -228,14 +229,23 @@ public enum PerformanceGate {
     public static func render(_ outcome: Outcome, format style: String) -> String {
         switch style {
         case "json":
-            let rows = outcome.rows.map { row in
-                "    {\"workload\": \"\(row.workload)\", \"metric\": \"\(row.metric)\", \"baseline\": \(row.baseline), "
-                    + "\"current\": \(row.current), \"change\": \(row.change.isFinite ? "\(row.change)" : "null"), "
-                    + "\"verdict\": \"\(row.verdict.rawValue)\", \"note\": \"\(row.note.replacingOccurrences(of: "\"", with: "'"))\"}"
+            struct RowJSON: Encodable {
+                let workload, metric: String
+                let baseline, current, change: ReportNumber
+                let verdict, note: String
             }
-            let notes = outcome.notes.map { "\"\($0.replacingOccurrences(of: "\"", with: "'"))\"" }
-            return "{\n  \"verdict\": \"\(outcome.verdict.rawValue)\",\n  \"rows\": [\n" + rows.joined(separator: ",\n")
-                + "\n  ],\n  \"notes\": [" + notes.joined(separator: ", ") + "]\n}\n"
+            struct Document: Encodable {
+                let verdict: String
+                let rows: [RowJSON]
+                let notes: [String]
+            }
+            let document = Document(verdict: outcome.verdict.rawValue, rows: outcome.rows.map {
+                RowJSON(workload: $0.workload, metric: $0.metric, baseline: ReportNumber($0.baseline),
+                        current: ReportNumber($0.current), change: ReportNumber($0.change), verdict: $0.verdict.rawValue,
+                        note: $0.note)
+            }, notes: outcome.notes)
+            // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
+            return (try? ReportJSON.document(document)) ?? "{}\n"
         case "markdown":
             var text = "**Performance gate: \(outcome.verdict.rawValue)**\n\n| workload | metric | baseline | current | change | verdict |\n|---|---|---:|---:|---:|---|\n"
             for row in outcome.rows {

@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionOutput
 
 /// Renders an accuracy report as JSON (the keys are a contract), Markdown (a pull-request comment), CSV, or one
 /// self-contained HTML page with inline SVG plots.
@@ -19,50 +20,108 @@ public enum AccuracyRenderer {
         }
     }
 
-    static func number(_ value: Double) -> String { value.isFinite ? formatOutputNumber(value) : "null" }
-    static func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
     static func sci(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.2g", value) }
 
-    static func statisticsJSON(_ s: ErrorStatistics, monotone: Bool) -> String {
-        var fields = ["\"maxAbsError\": \(number(s.maxAbsError))", "\"meanAbsError\": \(number(s.meanAbsError))",
-                      "\"p99AbsError\": \(number(s.p99AbsError))", "\"pointsOver1e-3\": \(s.pointsOver1e3)"]
-        if monotone { fields.append("\"monotonicityViolations\": \(s.monotonicityViolations.map(String.init) ?? "null")") }
-        return fields.joined(separator: ", ")
+    /// Error statistics as JSON (`monotonicityViolations` only for Bézier strategies).
+    struct StatisticsJSON: Encodable {
+        let statistics: ErrorStatistics
+        let monotone: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case maxAbsError, meanAbsError, p99AbsError, pointsOver1e3 = "pointsOver1e-3", monotonicityViolations
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ReportNumber(statistics.maxAbsError), forKey: .maxAbsError)
+            try container.encode(ReportNumber(statistics.meanAbsError), forKey: .meanAbsError)
+            try container.encode(ReportNumber(statistics.p99AbsError), forKey: .p99AbsError)
+            try container.encode(statistics.pointsOver1e3, forKey: .pointsOver1e3)
+            if monotone {
+                if let count = statistics.monotonicityViolations {
+                    try container.encode(count, forKey: .monotonicityViolations)
+                } else {
+                    try container.encodeNil(forKey: .monotonicityViolations)
+                }
+            }
+        }
+    }
+
+    /// The report's JSON document; its keys are a contract.
+    struct ReportJSONDocument: Encodable {
+        struct BezierStrategyJSON: Encodable {
+            let name: String
+            let overall: StatisticsJSON
+            let nsPerEval: ReportNumber
+            let perCurve: [String: StatisticsJSON]
+
+            enum CodingKeys: String, CodingKey { case name, nsPerEval, perCurve }
+
+            func encode(to encoder: Encoder) throws {
+                try overall.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode(nsPerEval, forKey: .nsPerEval)
+                try container.encode(perCurve, forKey: .perCurve)
+            }
+        }
+        struct SpringStrategyJSON: Encodable {
+            let name: String
+            let maxAbsError, meanAbsError, clockDrift, nsPerStep: ReportNumber
+            let perSpring: [String: StatisticsJSON]
+        }
+        struct SettlingJSON: Encodable {
+            let spring: String
+            let epsilon: ReportNumber
+            let definitions: [String: ReportNumber]
+        }
+        struct Bezier: Encodable {
+            let samples: Int
+            let curves: [String]
+            let strategies: [BezierStrategyJSON]
+        }
+        struct Springs: Encodable {
+            let rateHz, seconds: ReportNumber
+            let springs: [String]
+            let strategies: [SpringStrategyJSON]
+            let settling: [SettlingJSON]
+        }
+        struct Reference: Encodable {
+            let bezierWorstError, springWorstError: ReportNumber
+        }
+        let bezier: Bezier
+        let springs: Springs
+        let reference: Reference
     }
 
     static func json(_ r: AccuracyReport) -> String {
+        typealias Document = ReportJSONDocument
         let bezier = r.bezier.map { s in
-            let perCurve = s.perCurve.map { "\(quoted($0.curve)): {\(statisticsJSON($0.statistics, monotone: true))}" }
-            return "{\"name\": \(quoted(s.name)), \(statisticsJSON(s.overall, monotone: true)), \"nsPerEval\": \(number(s.nsPerEval)), "
-                + "\"perCurve\": {\(perCurve.joined(separator: ", "))}}"
+            Document.BezierStrategyJSON(
+                name: s.name, overall: StatisticsJSON(statistics: s.overall, monotone: true), nsPerEval: ReportNumber(s.nsPerEval),
+                perCurve: Dictionary(s.perCurve.map { ($0.curve, StatisticsJSON(statistics: $0.statistics, monotone: true)) },
+                                     uniquingKeysWith: { first, _ in first }))
         }
         let springs = r.springResults.map { s in
-            let perSpring = s.perSpring.map { "\(quoted($0.spring)): {\(statisticsJSON($0.statistics, monotone: false))}" }
-            return "{\"name\": \(quoted(s.name)), \"maxAbsError\": \(number(s.overall.maxAbsError)), "
-                + "\"meanAbsError\": \(number(s.overall.meanAbsError)), \"clockDrift\": \(s.clockDrift.map(number) ?? "null"), "
-                + "\"nsPerStep\": \(number(s.nsPerStep)), \"perSpring\": {\(perSpring.joined(separator: ", "))}}"
+            Document.SpringStrategyJSON(
+                name: s.name, maxAbsError: ReportNumber(s.overall.maxAbsError), meanAbsError: ReportNumber(s.overall.meanAbsError),
+                clockDrift: ReportNumber(s.clockDrift), nsPerStep: ReportNumber(s.nsPerStep),
+                perSpring: Dictionary(s.perSpring.map { ($0.spring, StatisticsJSON(statistics: $0.statistics, monotone: false)) },
+                                      uniquingKeysWith: { first, _ in first }))
         }
         let settling = r.settling.map { row in
-            let definitions = row.definitions.map { "\(quoted($0.name)): \($0.seconds.map(number) ?? "null")" }
-            return "{\"spring\": \(quoted(row.spring)), \"epsilon\": \(number(row.epsilon)), \"definitions\": {\(definitions.joined(separator: ", "))}}"
+            Document.SettlingJSON(spring: row.spring, epsilon: ReportNumber(row.epsilon),
+                                  definitions: Dictionary(row.definitions.map { ($0.name, ReportNumber($0.seconds)) },
+                                                          uniquingKeysWith: { first, _ in first }))
         }
-        return """
-            {
-              "bezier": {"samples": \(r.samples), "curves": [\(r.curves.map { quoted($0.name) }.joined(separator: ", "))],
-                "strategies": [
-                  \(bezier.joined(separator: ",\n      "))
-                ]},
-              "springs": {"rateHz": \(number(r.rateHz)), "seconds": \(number(r.seconds)), "springs": [\(r.springs.map { quoted($0.name) }.joined(separator: ", "))],
-                "strategies": [
-                  \(springs.joined(separator: ",\n      "))
-                ],
-                "settling": [
-                  \(settling.joined(separator: ",\n      "))
-                ]},
-              "reference": {"bezierWorstError": \(number(r.bezierReferenceWorstError)), "springWorstError": \(number(r.springReferenceWorstError))}
-            }
-
-            """
+        let document = Document(
+            bezier: .init(samples: r.samples, curves: r.curves.map(\.name), strategies: bezier),
+            springs: .init(rateHz: ReportNumber(r.rateHz), seconds: ReportNumber(r.seconds), springs: r.springs.map(\.name),
+                           strategies: springs, settling: settling),
+            reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
+                             springWorstError: ReportNumber(r.springReferenceWorstError)))
+        // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
+        return (try? ReportJSON.document(document)) ?? "{}\n"
     }
 
     /// One paragraph that reads the results, built from the numbers.
@@ -120,19 +179,22 @@ public enum AccuracyRenderer {
     }
 
     static func csv(_ r: AccuracyReport) -> String {
-        var lines = ["kind,strategy,case,maxAbsError,meanAbsError,p99AbsError,pointsOver1e-3,monotonicityViolations,nsPerEvalOrStep,clockDrift"]
+        var text = CSVWriter.record(["kind", "strategy", "case", "maxAbsError", "meanAbsError", "p99AbsError", "pointsOver1e-3",
+                                     "monotonicityViolations", "nsPerEvalOrStep", "clockDrift"])
         for s in r.bezier {
             for (curve, st) in [("all", s.overall)] + s.perCurve.map({ ($0.curve, $0.statistics) }) {
-                lines.append("bezier,\(s.name),\"\(curve)\",\(number(st.maxAbsError)),\(number(st.meanAbsError)),\(number(st.p99AbsError)),"
-                             + "\(st.pointsOver1e3),\(st.monotonicityViolations.map(String.init) ?? ""),\(number(s.nsPerEval)),")
+                text += CSVWriter.record([.text("bezier"), .text(s.name), .text(curve), .number(st.maxAbsError),
+                                          .number(st.meanAbsError), .number(st.p99AbsError), .integer(st.pointsOver1e3),
+                                          st.monotonicityViolations.map(ReportCell.integer) ?? .null, .number(s.nsPerEval), .null])
             }
         }
         for s in r.springResults {
             for (spring, st) in [("all", s.overall)] + s.perSpring.map({ ($0.spring, $0.statistics) }) {
-                lines.append("spring,\(s.name),\"\(spring)\",\(number(st.maxAbsError)),\(number(st.meanAbsError)),\(number(st.p99AbsError)),"
-                             + "\(st.pointsOver1e3),,\(number(s.nsPerStep)),\(s.clockDrift.map(number) ?? "")")
+                text += CSVWriter.record([.text("spring"), .text(s.name), .text(spring), .number(st.maxAbsError),
+                                          .number(st.meanAbsError), .number(st.p99AbsError), .integer(st.pointsOver1e3), .null,
+                                          .number(s.nsPerStep), s.clockDrift.map(ReportCell.number) ?? .null])
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text
     }
 }

@@ -91,13 +91,18 @@ struct AccuracyCommand: ParsableCommand {
         guard let list = parsed as? [Any], !list.isEmpty else {
             throw BadInput(message: "accuracy: \(option) \(path) must be a non-empty JSON array")
         }
-        return try list.enumerated().map { index, item in
+        let pairs: [(String, String)] = try list.enumerated().map { index, item in
             if let spec = item as? String { return (spec, spec) }
             guard let object = item as? [String: Any], let spec = object["spec"] as? String else {
                 throw BadInput(message: "accuracy: \(option) \(path): item \(index) must be a spec string or {\"name\", \"spec\"}")
             }
             return ((object["name"] as? String) ?? spec, spec)
         }
+        var seen = Set<String>()
+        for (name, _) in pairs where !seen.insert(name).inserted {
+            throw BadInput(message: "accuracy: \(option) \(path): the name '\(SafeText.quoted(name))' appears twice; names must be unique")
+        }
+        return pairs
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionOutput
 
 /// `motionbench eval SPEC [INPUT...]`: evaluates a timing curve at each input.
 struct EvalCommand: ParsableCommand {
@@ -13,8 +14,9 @@ struct EvalCommand: ParsableCommand {
             spring(m k c v), spring(response: R, dampingRatio: z), spring(duration: T, bounce: b), \
             uikit-spring(...), android-spring(...), origami-spring(...), rn-spring(...), motion-spring(...), \
             flutter-spring(...)), whose input is time in seconds and output progress. Inputs come from the \
-            arguments, or one per line on standard input when none are given; negative inputs are allowed. One \
-            output per line, in input order.
+            arguments, or one per line on standard input when none are given (streamed: each answer is printed as \
+            its line arrives; lines are at most 4096 bytes); negative inputs are allowed. One output per line, in \
+            input order. In JSON, an infinite slope (a vertical tangent) is null with a note.
             """)
 
     @Argument(help: "The curve or spring, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)' or 'spring(duration: 0.5, bounce: 0.3)'.")
@@ -31,40 +33,27 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let motion = try MotionSpec(parsing: spec)
-        // `--` ends options; argument-parser leaves it among the unrecognized inputs.
-        let arguments = inputs.first == "--" ? Array(inputs.dropFirst()) : inputs
-        let texts = arguments.isEmpty ? Self.standardInputLines() : arguments
-        let numbers = try texts.map { try Self.parseInput($0, command: "eval") }
-        var table = NumberTable(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"])
         // A cubic Bézier's slope is infinite at a vertical tangent; anything else non-finite is an overflow.
         var hasVerticalTangents = false
         if case .timingFunction(.cubicBezier) = motion { hasVerticalTangents = true }
-        for input in numbers {
+        var stream = RowStream(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"], format: format,
+                               hiddenInText: ["input"])
+        defer { stream.flush() }  // The rows before an error still reach the reader.
+        try forEachInput(inputs, command: "eval") { input in
             let (value, slope) = motion.evaluate(at: input)
             guard value.isFinite else {
                 throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a value "
                                + "beyond the range of a Double (±1.8e308); use inputs or stops of smaller magnitude")
             }
-            if velocity, slope.isNaN || (slope.isInfinite && !hasVerticalTangents) {
+            guard velocity else { return try stream.write([.number(input), .number(value)]) }
+            if slope.isNaN || (slope.isInfinite && !hasVerticalTangents) {
                 throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a slope "
                                + "beyond the range of a Double (±1.8e308); use stops of smaller magnitude")
             }
-            table.rows.append(velocity ? [input, value, slope] : [input, value])
+            let note = slope.isFinite ? [:] : ["velocity": "\(slope > 0 ? "+" : "-")infinity: a vertical tangent"]
+            try stream.write([.number(input), .number(value), .number(slope)], notes: note)
         }
-        if format == .text {
-            table = NumberTable(columns: Array(table.columns.dropFirst()), rows: table.rows.map { Array($0.dropFirst()) })
-        }
-        print(table.rendered(as: format), terminator: "")
-    }
-
-    /// Non-empty lines of standard input, trimmed.
-    static func standardInputLines() -> [String] {
-        var lines: [String] = []
-        while let line = readLine() {
-            let trimmed = line.trimmingWhitespace()
-            if !trimmed.isEmpty { lines.append(trimmed) }
-        }
-        return lines
+        stream.finish()
     }
 
     /// A finite number, or `BadInput` naming the text and the command.
@@ -85,6 +74,9 @@ struct EvalCommand: ParsableCommand {
 extension String {
     /// The string without leading and trailing whitespace.
     func trimmingWhitespace() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return first == startIndex && last == index(before: endIndex) ? self : String(self[first...last])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionOutput
 
 /// `motionbench interpolate FROM TO [P...]`: interpolated transforms as `matrix3d(...)`.
 struct InterpolateCommand: ParsableCommand {
@@ -28,22 +29,21 @@ struct InterpolateCommand: ParsableCommand {
 
     func run() throws {
         let start = try TransformList(spec: from), end = try TransformList(spec: to)
-        let arguments = progress.first == "--" ? Array(progress.dropFirst()) : progress
-        let values = try (arguments.isEmpty ? EvalCommand.standardInputLines() : arguments)
-            .map { try EvalCommand.parseInput($0, command: "interpolate") }
-        let matrices = values.map { TransformList.interpolate(from: start, to: end, at: $0) }
-        for (progress, matrix) in zip(values, matrices) where !matrix.entries.allSatisfy(\.isFinite) {
-            throw BadInput(message: "interpolate: at progress \(formatOutputNumber(progress)) the matrix leaves the range of "
-                           + "a Double (±1.8e308); use a progress nearer [0, 1] or smaller transforms")
+        let names = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
+        var stream = format == .text ? nil : RowStream(columns: ["progress"] + names, format: format)
+        defer { stream?.flush() }  // The rows before an error still reach the reader.
+        try forEachInput(progress, command: "interpolate") { progress in
+            let matrix = TransformList.interpolate(from: start, to: end, at: progress)
+            guard matrix.entries.allSatisfy(\.isFinite) else {
+                throw BadInput(message: "interpolate: at progress \(formatOutputNumber(progress)) the matrix leaves the range "
+                               + "of a Double (±1.8e308); use a progress nearer [0, 1] or smaller transforms")
+            }
+            if stream == nil {
+                print(matrix.description)
+            } else {
+                try stream?.write([.number(progress)] + matrix.entries.map(ReportCell.number))
+            }
         }
-        switch format {
-        case .text:
-            for matrix in matrices { print(matrix.description) }
-        case .csv, .json:
-            let names = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
-            let table = NumberTable(columns: ["progress"] + names,
-                                    rows: zip(values, matrices).map { [$0] + $1.entries })
-            print(table.rendered(as: format), terminator: "")
-        }
+        stream?.finish()
     }
 }

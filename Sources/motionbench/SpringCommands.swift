@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionOutput
 
 /// Parses SPEC as a spring, or explains that the command needs one.
 func parseSpring(_ spec: String, for command: String) throws -> Spring {
@@ -21,7 +22,7 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The spring, e.g. 'spring(duration: 0.5, bounce: 0.3)' or 'uikit-spring(duration: 0.4, dampingRatio: 0.7, initialVelocity: 0)'.")
     var spec: String
 
-    @Option(help: "Output format: text (name value lines) or json.")
+    @Option(help: "Output format: text (name value lines), json or csv.")
     var format: OutputFormat = .text
 
     func run() throws {
@@ -35,13 +36,15 @@ struct ConvertCommand: ParsableCommand {
         let regime = spring.regime.rawValue
         switch format {
         case .json:
-            let fields = numbers.map { "  \"\($0)\": \(formatOutputNumber($1))" } + ["  \"regime\": \"\(regime)\""]
-            print("{\n" + fields.joined(separator: ",\n") + "\n}")
-        case .text, .csv:
-            let separator = format == .csv ? "," : " "
-            if format == .csv { print("name,value") }
-            for (name, value) in numbers { print("\(name)\(separator)\(formatOutputNumber(value))") }
-            print("regime\(separator)\(regime)")
+            var cells = Dictionary(uniqueKeysWithValues: numbers.map { ($0.0, ReportCell.number($0.1)) })
+            cells["regime"] = .text(regime)
+            print(try ReportJSON.document(ReportRow(cells)), terminator: "")
+        case .csv:
+            print(CSVWriter.record(["name", "value"]) + numbers.map { CSVWriter.record([$0, CSVWriter.number($1)]) }.joined()
+                  + CSVWriter.record(["regime", regime]), terminator: "")
+        case .text:
+            for (name, value) in numbers { print("\(name) \(formatOutputNumber(value))") }
+            print("regime \(regime)")
         }
     }
 }
@@ -73,7 +76,7 @@ struct SettleCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame rate in Hz at which frame-based rules are checked (--all).")
     var rate = 120.0
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json or csv.")
     var format: OutputFormat = .text
 
     func run() throws {
@@ -91,19 +94,19 @@ struct SettleCommand: ParsableCommand {
                 rows.append((definition.rawValue, definition.settlingTime(of: spring, distance: distance, frameRate: rate)))
             }
         }
-        let text = { (value: Double?) in value.map(formatOutputNumber) ?? "never" }
         switch format {
         case .json:
-            let fields = rows.map { "  \"\($0.0)\": \($0.1.map(formatOutputNumber) ?? "null")" }
-            print("{\n" + fields.joined(separator: ",\n") + "\n}")
-        case .text, .csv:
-            if !all {
-                print(formatOutputNumber(ours))
-                return
-            }
-            let separator = format == .csv ? "," : " "
-            if format == .csv { print("name,seconds") }
-            for (name, value) in rows { print("\(name)\(separator)\(text(value))") }
+            let cells = Dictionary(uniqueKeysWithValues: rows.map { ($0.0, $0.1.map(ReportCell.number) ?? .null) })
+            let notes = Dictionary(uniqueKeysWithValues: rows.filter { $0.1 == nil }.map {
+                ($0.0, "never: this rule's stopping condition does not hold within its frame limit")
+            })
+            print(try ReportJSON.document(ReportRow(cells, notes: notes)), terminator: "")
+        case .csv:
+            print(CSVWriter.record(["name", "seconds"]) + rows.map { CSVWriter.record([$0.0, $0.1.map(formatOutputNumber) ?? "never"]) }
+                .joined(), terminator: "")
+        case .text:
+            guard all else { return print(formatOutputNumber(ours)) }
+            for (name, value) in rows { print("\(name) \(value.map(formatOutputNumber) ?? "never")") }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionOutput
 
 /// `motionbench timing [options] [TIME...]`: phase, current iteration and progress at each local time.
 struct TimingCommand: ParsableCommand {
@@ -9,7 +10,8 @@ struct TimingCommand: ParsableCommand {
         discussion: """
             Prints 'phase iteration progress' per time: phase is before, active, after or idle; iteration is the \
             zero-based current iteration (inf after an infinite run, null when the effect does not apply); progress \
-            is the eased directed progress (null when the effect does not apply). Web Animations options describe an \
+            is the eased directed progress (null when the effect does not apply). In JSON, null and infinite values \
+            are null with a note saying why; in CSV they are empty fields. Web Animations options describe an \
             effect at a local time; Core Animation options (--begin-time, --speed, --time-offset, --repeat-count, \
             --repeat-duration, --autoreverses, --fill-mode, --removed-on-completion) describe a CAMediaTiming node, \
             and TIME is then the parent time. The two sets cannot be mixed; --duration and --easing belong to both. \
@@ -99,10 +101,21 @@ struct TimingCommand: ParsableCommand {
                 direction: directionValue, playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
             evaluate = { timing.evaluate(at: $0) }
         }
-        let arguments = times.first == "--" ? Array(times.dropFirst()) : times
-        let inputs = try (arguments.isEmpty ? EvalCommand.standardInputLines() : arguments).map { try EvalCommand.parseInput($0, command: "timing") }
-        let rows = inputs.map { time -> (Double, TimingResult) in (time, evaluate(time)) }
-        print(Self.render(rows, as: format), terminator: "")
+        var stream = RowStream(columns: ["time", "phase", "iteration", "progress"], format: format, hiddenInText: ["time"])
+        defer { stream.flush() }  // The rows before an error still reach the reader.
+        try forEachInput(times, command: "timing") { time in
+            let result = evaluate(time)
+            let iteration: ReportCell = result.currentIteration.map {
+                abs($0) < 0x1p53 ? .integer(Int($0)) : .number($0)
+            } ?? .null
+            var notes: [String: String] = [:]
+            if result.currentIteration?.isInfinite == true { notes["iteration"] = "+infinity: the effect repeats forever" }
+            if result.currentIteration == nil { notes["iteration"] = "the effect does not apply at this time" }
+            if result.progress == nil { notes["progress"] = "the effect does not apply at this time" }
+            try stream.write([.number(time), .text(result.phase.rawValue), iteration, result.progress.map(ReportCell.number) ?? .null],
+                             notes: notes)
+        }
+        stream.finish()
     }
 
     /// A number that may be written `inf`; NaN is rejected.
@@ -112,33 +125,5 @@ struct TimingCommand: ParsableCommand {
             throw BadInput(message: "timing: \(option) '\(text)' is not a number")
         }
         return value
-    }
-
-    /// A whole number as digits while it is exactly representable (< 2^53), in exponent form beyond.
-    static func wholeNumberText(_ value: Double) -> String {
-        abs(value) < 0x1p53 ? String(Int64(value)) : formatOutputNumber(value)
-    }
-
-    static func render(_ rows: [(Double, TimingResult)], as format: OutputFormat) -> String {
-        func iteration(_ value: Double?) -> String {
-            guard let value else { return "null" }
-            return value.isInfinite ? "inf" : wholeNumberText(value)
-        }
-        func progress(_ value: Double?) -> String { value.map(formatOutputNumber) ?? "null" }
-        switch format {
-        case .text:
-            return rows.map { "\($1.phase.rawValue) \(iteration($1.currentIteration)) \(progress($1.progress))\n" }.joined()
-        case .csv:
-            return "time,phase,iteration,progress\n" + rows.map {
-                "\(formatOutputNumber($0)),\($1.phase.rawValue),\(iteration($1.currentIteration)),\(progress($1.progress))\n"
-            }.joined()
-        case .json:
-            let objects = rows.map { time, result in
-                let iterationText = result.currentIteration.map { $0.isInfinite ? "\"inf\"" : wholeNumberText($0) } ?? "null"
-                return "  {\"time\": \(formatOutputNumber(time)), \"phase\": \"\(result.phase.rawValue)\", "
-                    + "\"iteration\": \(iterationText), \"progress\": \(progress(result.progress))}"
-            }
-            return "[\n" + objects.joined(separator: ",\n") + (objects.isEmpty ? "]\n" : "\n]\n")
-        }
     }
 }

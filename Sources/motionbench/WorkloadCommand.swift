@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionHarness
+import MotionOutput
 
 /// `motionbench _workload NAME`: runs one gate workload in this process and prints
 /// `{"workload": …, "cpuSeconds": …, "checksum": …}` (the gate starts it as a child process).
@@ -20,6 +21,11 @@ struct WorkloadCommand: ParsableCommand {
         }
         guard repeats >= 1, repeats <= 100 else { throw BadInput(message: "_workload: --repeats must be in 1…100") }
         let result = workload.run(repeats: repeats)
-        print("{\"workload\": \"\(name)\", \"cpuSeconds\": \(result.cpuSeconds), \"checksum\": \(result.checksum)}")
+        struct Report: Encodable {
+            let workload: String
+            let cpuSeconds, checksum: ReportNumber
+        }
+        print(try ReportJSON.line(Report(workload: name, cpuSeconds: ReportNumber(result.cpuSeconds),
+                                         checksum: ReportNumber(result.checksum))))
     }
 }

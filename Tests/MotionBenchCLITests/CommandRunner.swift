@@ -31,14 +31,32 @@ enum CommandRunner {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = standardInput
+        // A child that stops reading early (it rejected a line) must not kill the test with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try standardInput.fileHandleForWriting.close()
+        // Feed standard input and drain standard error on their own threads: a streaming child writes output while
+        // it still reads input, and either pipe can fill up.
+        let writer = standardInput.fileHandleForWriting
+        let feeding = Thread {
+            try? writer.write(contentsOf: Data(input.utf8))
+            try? writer.close()
+        }
+        feeding.start()
+        let errorBox = ErrorBox()
+        let draining = Thread { errorBox.data = error.fileHandleForReading.readDataToEndOfFile(); errorBox.done.signal() }
+        draining.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        errorBox.done.wait()
+        let errorData = errorBox.data
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus,
                              standardOutput: String(decoding: outputData, as: UTF8.self),
                              standardError: String(decoding: errorData, as: UTF8.self))
     }
+}
+
+/// Standard error read on another thread; `done` orders the write before the read.
+private final class ErrorBox: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
 }

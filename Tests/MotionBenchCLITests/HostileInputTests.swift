@@ -97,6 +97,20 @@ final class HostileInputTests: XCTestCase {
                            "GSL reference for spring 'spring(mass: 1, stiffness: 100, damping: 1e10)' failed")
     }
 
+    // MARK: eval streams
+
+    func testEvalStreamsAndCapsLineLength() throws {
+        let many = String(repeating: "0.5\n", count: 20_000)
+        let result = try CommandRunner.run(["eval", "ease"], input: many)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.standardOutput.split(separator: "\n").count, 20_000)
+        let long = try CommandRunner.run(["eval", "ease"], input: "0.25\n" + String(repeating: "7", count: 1_000_000) + "\n")
+        XCTAssertEqual(long.status, 2)
+        XCTAssertTrue(long.standardError.contains("input line 2 is longer than 4096 bytes"), long.standardError)
+        XCTAssertLessThan(long.standardError.utf8.count, 300, long.standardError)
+        XCTAssertEqual(long.standardOutput, "0.4085105913553958\n", "the answer before the bad line is printed")
+    }
+
     // MARK: options and messages
 
     func testNegativeOptionValuesAreNamedNotMissing() throws {

@@ -13,7 +13,7 @@ final class InterpolateCommandTests: XCTestCase {
 
     func testFormatsAndStandardInput() throws {
         let csv = try CommandRunner.run(["interpolate", "scale(1)", "scale(3)", "--format", "csv"], input: "0.5\n")
-        let lines = csv.standardOutput.split(separator: "\n")
+        let lines = csv.standardOutput.split(separator: "\r\n")  // RFC 4180 records
         XCTAssertEqual(lines.count, 2)
         XCTAssertTrue(lines[0].hasPrefix("progress,m11,m12"))
         XCTAssertTrue(lines[1].hasPrefix("0.5,2.0,0.0"))

@@ -34,12 +34,18 @@ final class TimingCommandTests: XCTestCase {
 
     func testFormatsAndStandardInput() throws {
         let csv = try CommandRunner.run(["timing", "--duration", "2", "--format", "csv"], input: "1\n")
-        XCTAssertEqual(csv.standardOutput, "time,phase,iteration,progress\n1.0,active,0,0.5\n")
+        XCTAssertEqual(csv.standardOutput, "time,phase,iteration,progress\r\n1.0,active,0,0.5\r\n")
         let json = try CommandRunner.run(["timing", "--duration", "1", "--repeat-count", "inf", "--format", "json",
                                           "1000.25"])
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         XCTAssertEqual(rows.first?["iteration"] as? Int, 1000)
         XCTAssertEqual(rows.first?["progress"] as? Double, 0.25)
+        // An infinite iteration is null in JSON, with a note; a missing progress too.
+        let forever = try CommandRunner.run(["timing", "--iterations", "inf", "--fill", "forwards", "--format", "json", "5", "-1"])
+        let foreverRows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(forever.standardOutput.utf8)) as? [[String: Any]])
+        XCTAssertTrue(foreverRows[0]["iteration"] is NSNull || foreverRows[0]["iteration"] as? Int == 5, "\(foreverRows)")
+        XCTAssertTrue(foreverRows[1]["progress"] is NSNull)
+        XCTAssertNotNil((foreverRows[1]["notes"] as? [String: String])?["progress"])
     }
 
     func testBadOptionsExitWithTwo() throws {
