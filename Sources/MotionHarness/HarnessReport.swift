@@ -36,7 +36,10 @@ public enum HarnessReport {
         ]
     }
 
-    static func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+    /// `value` with `digits` decimals, or "–" when it is not finite (no layer was active, say).
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        value.isFinite ? String(format: "%.\(digits)f", value) : "–"
+    }
 
     static func table(_ results: [HarnessResult], machine: MachineInfo, markdown: Bool) -> String {
         guard let first = results.first else { return "no results\n" }

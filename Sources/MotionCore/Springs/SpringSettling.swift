@@ -117,8 +117,12 @@ public enum SettlingDefinition: String, Sendable, CaseIterable {
             guard let probe = try? spring.with(initialVelocity: velocity), probe.damping > 0 else { return nil }
             guard probe.regime == .underdamped else { return try? probe.settlingTime() }
             let lambda = probe.decayRate, frequency = (probe.stiffness / probe.mass - lambda * lambda).squareRoot()
-            let amplitude = (1 + ((lambda - velocity) / frequency) * ((lambda - velocity) / frequency)).squareRoot()
-            return Double.log(amplitude / 0.001) / lambda
+            // log √(1 + r²) with r = (λ − v)/ωd, formed without overflowing r² (or r itself when ωd is tiny).
+            let ratio = (lambda - velocity) / frequency
+            let logAmplitude = ratio.isFinite ? Double.log(Double.hypot(1, ratio))
+                : Double.log(abs(lambda - velocity)) - Double.log(frequency)
+            let time = (logAmplitude - Double.log(0.001)) / lambda
+            return time.isFinite ? time : nil
         default:
             return firstFrame(of: spring, distance: distance, frameRate: frameRate)
         }

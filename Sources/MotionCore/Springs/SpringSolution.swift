@@ -50,7 +50,14 @@ public struct SpringSolution: Sendable, Hashable {
         if q > 0 {
             let frequency = q.squareRoot()
             let decay = Double.exp(-lambda * t)
-            return (decay * Double.cos(frequency * t), decay * Double.sin(frequency * t) / frequency)
+            var phase = frequency * t
+            if !phase.isFinite {
+                // ωd·t overflows only where t is many orders of magnitude beyond the period, so far that a Double's
+                // spacing near t exceeds the period: the phase is reduced modulo the period first, which keeps the
+                // answer bounded (and is 0 in any case once the motion has decayed).
+                phase = t.truncatingRemainder(dividingBy: 2 * Double.pi / frequency) * frequency
+            }
+            return (decay * Double.cos(phase), decay * Double.sin(phase) / frequency)
         }
         let rate = (-q).squareRoot()
         let slow = Double.exp(-naturalFrequencySquared / (lambda + rate) * t)  // e^{r+·t}
