@@ -68,6 +68,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The libFuzzer entry point for the spec parser and the scenario reader (scripts/fuzz.sh).
+        .executableTarget(
+            name: "MotionFuzz",
+            dependencies: ["MotionHarness"]
+        ),
         benchmarkTarget("CurveBenchmarks"),
         benchmarkTarget("SpringBenchmarks"),
         benchmarkTarget("AnimationBenchmarks"),
