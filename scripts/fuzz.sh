@@ -16,6 +16,7 @@ corpus=.build-fuzz/corpus-$target findings=.build-fuzz/findings-$target
 mkdir -p "$corpus" "$findings"
 cp -n data/fuzz/"$target"/* "$corpus"/ 2>/dev/null || true
 dict=data/fuzz/$target.dict
-MOTIONFUZZ_TARGET=$target exec .build-fuzz/release/MotionFuzz "$corpus" -artifact_prefix="$findings/" \
+# Swift's own crash reporter would take the signal from libFuzzer, which then saves no reproducer.
+SWIFT_BACKTRACE=enable=no MOTIONFUZZ_TARGET=$target exec .build-fuzz/release/MotionFuzz "$corpus" -artifact_prefix="$findings/" \
     -max_total_time="$seconds" -max_len=4096 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
     $( [ -f "$dict" ] && echo "-dict=$dict" )

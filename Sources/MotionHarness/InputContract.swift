@@ -29,7 +29,11 @@ public enum InputContract {
         case .timingFunction(let function):
             for progress in probes where (0...1).contains(progress) {
                 let (value, _) = motion.evaluate(at: progress)
-                if !value.isFinite { return "value at progress \(progress) is \(value)" }
+                // linear() extrapolates past its stops' inputs, which can leave the range of a Double (eval then
+                // refuses the input); NaN, or overflow anywhere else, is a wrong answer.
+                var mayOverflow = false
+                if case .linear = function { mayOverflow = true }
+                if value.isNaN || (value.isInfinite && !mayOverflow) { return "value at progress \(progress) is \(value)" }
             }
             if motion.evaluate(at: 0).value != 0, case .cubicBezier = function { return "progress 0 does not map to 0" }
             if motion.evaluate(at: 1).value != 1, case .cubicBezier = function { return "progress 1 does not map to 1" }

@@ -71,57 +71,52 @@ public enum StrictJSON {
         }
 
         mutating func object(depth: Int) throws {
-            guard depth <= StrictJSON.maximumDepth else {
-                throw error("nesting deeper than \(StrictJSON.maximumDepth) levels")
-            }
-            index += 1
-            skipWhitespace()
-            if current == UInt8(ascii: "}") { index += 1; return }
             var keys = Set<String>()
-            while true {
-                skipWhitespace()
-                guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
-                let keyStart = index
-                let key = try string()
+            try Self.container(&self, depth: depth, closing: UInt8(ascii: "}")) { parser in
+                guard parser.current == UInt8(ascii: "\"") else { throw parser.error("expected a string key") }
+                let keyStart = parser.index
+                let key = try parser.string()
                 guard keys.insert(key).inserted else {
-                    index = keyStart
-                    throw error("duplicate key \"\(Self.quoteable(key))\"")
+                    parser.index = keyStart
+                    throw parser.error("duplicate key \"\(Self.quoteable(key))\"")
                 }
-                skipWhitespace()
-                try expect(":")
-                skipWhitespace()
-                try value(depth: depth)
-                skipWhitespace()
-                if current == UInt8(ascii: ",") {
-                    index += 1
-                    skipWhitespace()
-                    if current == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
-                    continue
-                }
-                try expect("}")
-                return
+                parser.skipWhitespace()
+                try parser.expect(":")
+                parser.skipWhitespace()
+                try parser.value(depth: depth)
             }
         }
 
         mutating func array(depth: Int) throws {
+            try Self.container(&self, depth: depth, closing: UInt8(ascii: "]")) { parser in try parser.value(depth: depth) }
+        }
+
+        /// An object's or array's elements after its opening bracket: `element` parses one, separated by commas,
+        /// with no comma before `closing`.
+        static func container(_ parser: inout Parser, depth: Int, closing: UInt8,
+                              element: (inout Parser) throws -> Void) throws {
             guard depth <= StrictJSON.maximumDepth else {
-                throw error("nesting deeper than \(StrictJSON.maximumDepth) levels")
+                throw parser.error("nesting deeper than \(StrictJSON.maximumDepth) levels")
             }
-            index += 1
-            skipWhitespace()
-            if current == UInt8(ascii: "]") { index += 1; return }
-            while true {
-                skipWhitespace()
-                try value(depth: depth)
-                skipWhitespace()
-                if current == UInt8(ascii: ",") {
-                    index += 1
-                    skipWhitespace()
-                    if current == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
-                    continue
-                }
-                try expect("]")
+            parser.index += 1
+            parser.skipWhitespace()
+            if parser.current == closing {
+                parser.index += 1
                 return
+            }
+            while true {
+                parser.skipWhitespace()
+                try element(&parser)
+                parser.skipWhitespace()
+                guard parser.current == UInt8(ascii: ",") else {
+                    try parser.expect(String(Character(Unicode.Scalar(closing))))
+                    return
+                }
+                parser.index += 1
+                parser.skipWhitespace()
+                if parser.current == closing {
+                    throw parser.error("trailing comma before '\(Character(Unicode.Scalar(closing)))'")
+                }
             }
         }
 
