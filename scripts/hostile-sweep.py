@@ -51,8 +51,8 @@ def mutate_text(rng, text):
     return data.decode("utf-8", "replace")
 
 
-def mutate_json(rng, value):
-    if rng.random() < 0.06:
+def mutate_json(rng, value, rate=0.06):
+    if rng.random() < rate:
         return rng.choice([1e308, -1e308, 5e-324, 0, -1, 1e12, 1e20, "x", "", True, None, [], {}, {"uniform": [1e308, -1e308]},
                            {"choice": [], "weights": [-1]}, {"uniform": [2, 1]}, "spring(mass: 1e-160)", "\x01\x1b[2J", 1e-320])
     if isinstance(value, dict):
@@ -60,12 +60,12 @@ def mutate_json(rng, value):
         for k, v in value.items():
             if rng.random() < 0.03:
                 continue
-            out[k] = mutate_json(rng, v)
+            out[k] = mutate_json(rng, v, rate)
         if rng.random() < 0.03:
             out[rng.choice(["bogus", "weight", "begin", "values", "calculationMode", "subtype", "retarget"])] = rng.choice([5, "5", []])
         return out
     if isinstance(value, list):
-        return [mutate_json(rng, v) for v in value]
+        return [mutate_json(rng, v, rate) for v in value]
     return value
 
 
@@ -88,6 +88,7 @@ class Sweep:
         return path
 
     def run(self, kind, args, stdin=b"", timeout=60, allowed=(0, 2), check_output=True, after=None):
+        args = [a.replace("\x00", "") for a in args]  # argv cannot carry NUL bytes
         try:
             done = subprocess.run([self.binary] + args, input=stdin, capture_output=True, timeout=timeout,
                                   env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
@@ -168,7 +169,8 @@ class Sweep:
 
     def case_scenario(self):
         r = self.rng
-        scenario = mutate_json(r, r.choice(self.scenarios))
+        # Light mutation half the time, so that many scenarios stay valid and their runs are checked.
+        scenario = mutate_json(r, r.choice(self.scenarios), rate=r.choice([0.005, 0.02, 0.06]))
         if r.random() < 0.15:
             text = mutate_text(r, json.dumps(scenario))
         else:
@@ -267,7 +269,7 @@ class Sweep:
 
     def case_eval_stream(self):
         r = self.rng
-        lines = [number(r) for _ in range(r.randint(0, 50))]
+        lines = [r.choice(PLAUSIBLE) if r.random() < 0.9 else number(r) for _ in range(r.randint(0, 50))]
         if r.random() < 0.2: lines.insert(r.randrange(len(lines) + 1), "7" * r.choice([4097, 100000]))
         if r.random() < 0.2: lines.insert(r.randrange(len(lines) + 1), "\x1b[2J" * 10)
         self.run("eval-stdin", [r.choice(["eval", "timing", "interpolate"])] + (["ease"] if r.random() < 0.5 else []),
