@@ -8,7 +8,7 @@ whose kind changed (a device or FIFO replaced, a symlink turned into a file) is 
 
     python3 scripts/hostile-sweep.py [--binary .build/release/motionbench] [--cases 10000] [--seed 1]
 """
-import argparse, json, os, random, re, stat, subprocess, sys, tempfile, collections
+import argparse, collections, json, os, random, re, shutil, stat, subprocess, sys, tempfile
 
 NUMBERS = ["0", "-0", "1", "-1", "0.5", "2", "-2", "1e308", "-1e308", "1e-308", "5e-324", "1e155", "1e-160", "1e400",
            "nan", "inf", "-inf", "1e", "0x10", "", "99999999999999999999", "1e-320", "1.7976931348623157e308", "100",
@@ -286,7 +286,10 @@ def main():
                ("case_scenario", 12), ("case_run_options", 5), ("case_output", 2), ("case_baseline", 3),
                ("case_base_binary", 0.3), ("case_accuracy", 0.7), ("case_eval_stream", 13)]
     with tempfile.TemporaryDirectory(prefix="motionbench-sweep-") as work:
-        sweep = Sweep(os.path.abspath(options.binary), options.seed, work)
+        # A private copy, so that a rebuild during the sweep neither breaks it nor mixes two binaries.
+        binary = os.path.join(work, "motionbench")
+        shutil.copy2(options.binary, binary)
+        sweep = Sweep(binary, options.seed, work)
         names = [name for name, _ in weights]
         chosen = sweep.rng.choices(names, weights=[w for _, w in weights], k=options.cases)
         for index, name in enumerate(chosen, 1):

@@ -56,8 +56,11 @@ public struct FrameClock: Sendable {
     /// interval. The first `frames` frames after it are used when the file has more.
     /// - Throws: `FrameClockError` naming the file, the line and the rule.
     public static func file(_ path: String, frames: Int?) throws(FrameClockError) -> FrameClock {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FrameClockError(message: "--frame-times \(path): cannot be read")
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw FrameClockError(message: "--frame-times \(path): \(error.reason)")
         }
         var stamps: [Double] = []
         for (index, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -80,11 +83,18 @@ public struct FrameClock: Sendable {
             throw FrameClockError(message: "--frame-times \(path): spans more than 86400 s")
         }
         let intervals = zip(times, [0] + times).map { $0 - $1 }.sorted()
+        guard intervals[0] >= minimumInterval else {
+            throw FrameClockError(message: "--frame-times \(path): an interval of \(formatSpecNumber(intervals[0])) s is shorter "
+                                  + "than \(formatSpecNumber(minimumInterval)) s (10000 Hz, the fastest rate run accepts)")
+        }
         let nominal = intervals[intervals.count / 2]
         let fixed = intervals.first! == intervals.last!
         return FrameClock(label: (path as NSString).lastPathComponent, nominalInterval: nominal, isFixedRate: fixed,
                           times: Array(times))
     }
+
+    /// The shortest frame interval a file may give, in seconds (10,000 Hz, as `--rate` allows).
+    public static let minimumInterval = 1e-4
 
     /// Frames evaluated.
     public var frames: Int { times.count }

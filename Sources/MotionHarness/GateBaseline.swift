@@ -59,9 +59,11 @@ public struct GateBaseline: Codable, Sendable {
     /// Reads and validates a baseline file.
     /// - Throws: `GateInputError` naming the file when it is missing or corrupt.
     public static func read(_ path: String) throws -> GateBaseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GateInputError(message: "baseline \(path) does not exist or cannot be read "
-                                 + "(record one with: motionbench baseline --output \(path))")
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw GateInputError(message: "baseline \(path) \(error.reason) (record one with: motionbench baseline --output FILE)")
         }
         do {
             try StrictJSON.validate(data)

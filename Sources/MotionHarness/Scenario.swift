@@ -140,8 +140,11 @@ extension Scenario {
             throw ScenarioError(source: nameOrPath, field: "(name)",
                                 problem: "is neither a built-in scenario (\(builtInNames.joined(separator: ", "))) nor a file")
         }
-        guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            throw ScenarioError(source: nameOrPath, field: "(file)", problem: "cannot be read")
+        let data: Data
+        do {
+            data = try InputFile.read(nameOrPath)
+        } catch {
+            throw ScenarioError(source: nameOrPath, field: "(file)", problem: error.reason)
         }
         return try Scenario(json: String(decoding: data, as: UTF8.self), source: nameOrPath)
     }

@@ -79,8 +79,12 @@ struct AccuracyCommand: ParsableCommand {
 
     /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects.
     static func readList(_ path: String, option: String) throws -> [(String, String)] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BadInput(message: "accuracy: \(option) '\(path)' is not presets/hard/all/default and cannot be read as a file")
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw BadInput(message: "accuracy: \(option) '\(SafeText.quoted(path))' is not presets/hard/all/default, and as a file "
+                           + "it \(error.reason)")
         }
         let parsed: Any
         do {

@@ -14,7 +14,7 @@ final class AccuracyCommandTests: XCTestCase {
     }
 
     func testBadInputExitsWithTwo() throws {
-        for (arguments, fragment) in [(["accuracy", "--curves", "/nonexistent.json"], "cannot be read"),
+        for (arguments, fragment) in [(["accuracy", "--curves", "/nonexistent.json"], "does not exist"),
                                       (["accuracy", "--samples", "1"], "--samples"),
                                       (["accuracy", "--rate", "0"], "--rate"),
                                       (["accuracy", "--format", "pdf"], "pdf")] {

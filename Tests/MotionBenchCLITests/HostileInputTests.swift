@@ -208,6 +208,27 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    // MARK: input files
+
+    func testInputFilesMustBeRegularAndBounded() throws {
+        let fifo = path("fifo.json")
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        // A FIFO with no writer would block a plain read forever; a device would never end.
+        try assertRejected(["run", "--scenario", fifo, "--layers", "10", "--frames", "1"], "not a regular file")
+        try assertRejected(["run", "--scenario", "/dev/zero", "--layers", "10", "--frames", "1"], "not a regular file")
+        try assertRejected(["run", "--scenario", directory, "--layers", "10", "--frames", "1"], "is a directory")
+        try assertRejected(["run", "--scenario", "fade", "--frame-times", fifo, "--layers", "10"], "not a regular file")
+        try assertRejected(["gate", "--baseline", fifo], "not a regular file")
+        try assertRejected(["accuracy", "--curves", "/dev/zero"], "not a regular file")
+        let huge = path("huge.json")
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: nil))
+        XCTAssertEqual(truncate(huge, 65 << 20), 0)  // sparse: no disk used
+        try assertRejected(["run", "--scenario", huge, "--layers", "10", "--frames", "1"], "larger than 64 MiB")
+        let fast = path("fast.txt")
+        try "0\n1e-300\n2e-300\n".write(toFile: fast, atomically: false, encoding: .utf8)
+        try assertRejected(["run", "--scenario", "fade", "--frame-times", fast, "--layers", "10"], "shorter than 0.0001 s")
+    }
+
     // MARK: gate
 
     func testEmptyWorkloadListIsRejected() throws {

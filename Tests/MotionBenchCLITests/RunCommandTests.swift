@@ -60,7 +60,7 @@ final class RunCommandTests: XCTestCase {
             (["run", "--threads", "0", "--layers", "10"], "--threads"),
             (["run", "--format", "yaml", "--layers", "10"], "yaml"),
             (["run", "--layers", "10", "--frames", "2", "--output", "/nonexistent-dir/out.json"], "cannot write"),
-            (["run", "--layers", "10", "--frame-times", "/nonexistent-dir/times.txt"], "--frame-times /nonexistent-dir/times.txt: cannot be read"),
+            (["run", "--layers", "10", "--frame-times", "/nonexistent-dir/times.txt"], "--frame-times /nonexistent-dir/times.txt: does not exist"),
         ]
         for (arguments, fragment) in cases {
             let result = try CommandRunner.run(arguments)
