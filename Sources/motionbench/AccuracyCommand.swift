@@ -49,6 +49,10 @@ struct AccuracyCommand: ParsableCommand {
         guard seconds > 0, seconds <= 600 else {
             throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) must be a number of seconds in (0, 600]")
         }
+        guard rate * seconds >= 2 else {
+            throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) at --rate \(formatOutputNumber(rate)) Hz "
+                           + "covers fewer than 2 frames; springs are compared frame by frame")
+        }
         let curveList: [(name: String, curve: CubicBezier)]
         switch curves {
         case "presets": curveList = CubicBezier.applePresets

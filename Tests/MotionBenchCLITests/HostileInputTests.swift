@@ -91,6 +91,8 @@ final class HostileInputTests: XCTestCase {
     func testAccuracyRatesAndFailedReferences() throws {
         try assertRejected(["accuracy", "--rate", "1e-100", "--samples", "100"], "--rate 1e-100", "1…10000")
         try assertRejected(["accuracy", "--rate", "1e-6", "--samples", "100", "--curves", "presets"], "--rate")
+        try assertRejected(["accuracy", "--samples", "11", "--curves", "presets", "--seconds", "1e-308", "--format", "html"],
+                           "fewer than 2 frames")
         let springs = path("stiff.json")
         try "[\"spring(mass: 1, stiffness: 100, damping: 1e10)\"]".write(toFile: springs, atomically: false, encoding: .utf8)
         try assertRejected(["accuracy", "--samples", "11", "--curves", "presets", "--springs", springs],
@@ -121,6 +123,14 @@ final class HostileInputTests: XCTestCase {
         try assertRejected(["run", "--rate", "1e-12"], "--rate 1e-12", "1…10000")
         try assertRejected(["gate", "--baseline", path("x"), "--max-increase", "-5"], "--max-increase '-5'")
         try assertRejected(["settle", "spring(1 100 10 0)", "--distance", "-3"], "--distance -3")
+    }
+
+    func testMessagesNameWhatTheUserWrote() throws {
+        try assertRejected(["eval", "steps(1e18)", "0.5"], "above 2147483647")
+        try assertRejected(["eval", "steps(1.5)", "0.5"], "not a whole number")
+        // The stiffness overflows, but the user wrote a response: the message says which parameters it came from.
+        try assertRejected(["eval", "spring(response: 1e-300, dampingRatio: 1)", "0.5"], "derived from spring's response 1e-300")
+        try assertRejected(["eval", "origami-spring(tension: 1e308, friction: 1e308)", "0.5"], "origami-spring's tension")
     }
 
     func testUnknownOptionAmongInputsIsCalledAnOption() throws {

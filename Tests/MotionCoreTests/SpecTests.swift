@@ -30,7 +30,7 @@ final class SpecTests: XCTestCase {
                        "invalid spec \"cubic-bezier(0, 0, 1.5, 1)\" at column 20: cubic-bezier: x2 = 1.5 is outside [0, 1]")
         XCTAssertTrue(message("cubic-bezier(0.1, 0.2").contains("missing ')'"))
         XCTAssertTrue(message("steps(3, nowhere)").contains("column 10"))
-        XCTAssertTrue(message("steps(0.1, start)").contains("not an integer"))
+        XCTAssertTrue(message("steps(0.1, start)").contains("not a whole number"))
         XCTAssertTrue(message("wobble").contains("unknown spec 'wobble'"))
     }
 

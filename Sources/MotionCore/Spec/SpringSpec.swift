@@ -42,8 +42,14 @@ extension Spring {
             do {
                 return try make(values)
             } catch {
-                // Point at the argument the error names, when it was written out.
-                throw SpecError(input: input, column: columns[error.parameter] ?? call.column, message: error.description)
+                // Point at the argument the error names, when it was written out. A rule broken by a derived
+                // Core Animation parameter (stiffness from a response, say) names the parameters it came from.
+                var message = error.description
+                if columns[error.parameter] == nil, !labels.contains(error.parameter), !labels.contains("mass") {
+                    let given = labels.filter { values[$0] != nil }.map { "\($0) \(formatSpecNumber(values[$0]!))" }
+                    message += " (derived from \(call.name)'s \(given.joined(separator: ", ")))"
+                }
+                throw SpecError(input: input, column: columns[error.parameter] ?? call.column, message: message)
             }
         }
         switch call.name {

@@ -66,9 +66,13 @@ extension TimingFunction {
             }
             position = parsed
         }
-        guard count == count.rounded(), abs(count) < Double(Int32.max) else {
+        guard count == count.rounded() else {
             throw SpecError(input: input, column: items[0].column,
-                            message: "steps: n = \(formatSpecNumber(count)) is not an integer")
+                            message: "steps: n = \(formatSpecNumber(count)) is not a whole number")
+        }
+        guard abs(count) < Double(Int32.max) else {
+            throw SpecError(input: input, column: items[0].column,
+                            message: "steps: n = \(formatSpecNumber(count)) is above \(Int32.max), the largest step count")
         }
         return try call.validating(in: input, at: items[0].column) { () throws(InvalidParameterError) in
             try Steps(count: Int(count), position: position)
