@@ -56,6 +56,11 @@ public struct GateBaseline: Codable, Sendable {
     /// Per workload name.
     public var workloads: [String: Measurement]
 
+    /// The workloads this baseline holds, in the gate's order.
+    public var recordedWorkloads: [GateWorkload] {
+        GateWorkload.allCases.filter { workloads[$0.rawValue] != nil }
+    }
+
     /// Reads and validates a baseline file.
     /// - Throws: `GateInputError` naming the file when it is missing or corrupt.
     public static func read(_ path: String) throws -> GateBaseline {

@@ -106,7 +106,7 @@ struct GateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Largest allowed increase in percent (default 2 for instructions, 5 for paired timing).")
     var maxIncrease: String?
 
-    @Option(help: "Comma-separated workload names (default: all).")
+    @Option(help: "Comma-separated workload names (default: those the baseline holds, or all with --against).")
     var workloads: String?
 
     @Option(parsing: .unconditional, help: "Paired rounds.")
@@ -142,7 +142,10 @@ struct GateCommand: ParsableCommand {
                 throw BadInput(message: "gate: --mode '\(mode)' is not one of instructions, time")
             }
             let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
-            outcome = try PerformanceGate.compare(with: try GateBaseline.read(path), workloads: selected, mode: mode,
+            let recorded = try GateBaseline.read(path)
+            // Without --workloads, gate what the baseline holds.
+            let chosen = workloads == nil ? recorded.recordedWorkloads : selected
+            outcome = try PerformanceGate.compare(with: recorded, workloads: chosen, mode: mode,
                                                   maxIncrease: increase, failOnToolchainMismatch: toolchainMismatch == "fail",
                                                   limits: limits, progress: status.show)
         case (nil, let base?):

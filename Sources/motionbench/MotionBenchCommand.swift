@@ -16,6 +16,7 @@ struct MotionBenchCommand: ParsableCommand {
         abstract: "Exact timing curves and springs, frame-cost benchmarks, accuracy reports and CI gates.",
         discussion: "Exit codes: 0 success, 1 a regression or failed check, 2 bad input or usage, "
             + "3 an inconclusive measurement.",
+        version: ToolVersion.number,
         subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self, AccuracyCommand.self,
                       BaselineCommand.self, GateCommand.self, WorkloadCommand.self])
 

@@ -23,6 +23,19 @@ final class GateCommandTests: XCTestCase {
         XCTAssertEqual(gate.status, 0, gate.standardError)
         XCTAssertTrue(gate.standardOutput.contains("report only"))
         XCTAssertTrue(gate.standardOutput.contains("report-only"))
+        // Without --workloads the gate compares what the baseline holds (here one workload), instead of exiting 2.
+        let held = try CommandRunner.run(["gate", "--baseline", path, "--mode", "time", "--format", "json"])
+        XCTAssertEqual(held.status, 0, held.standardError)
+        let rows = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(held.standardOutput.utf8)) as? [String: Any])?["rows"]
+            as? [[String: Any]])
+        XCTAssertEqual(rows.compactMap { $0["workload"] as? String }, ["spring-closed-form"])
+    }
+
+    func testVersion() throws {
+        let result = try CommandRunner.run(["--version"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil,
+                      result.standardOutput)
     }
 
     func testBadInputExitsWithTwo() throws {
