@@ -20,17 +20,28 @@ func childLimits(timeout: Double, command: String) throws -> ChildProcess.Limits
     return ChildProcess.Limits(timeout: timeout)
 }
 
-/// A one-line progress display on standard error: shown only when stderr is a terminal and the command has run for
-/// more than a second, and erased before the result is printed.
+/// Progress on standard error. On a terminal: one line, rewritten in place once the command has run for more than a
+/// second, and erased before the result is printed. Otherwise (a CI log): plain lines, at most one every
+/// `plainInterval` seconds (`MOTIONBENCH_PROGRESS_INTERVAL` overrides the default of 5), so that a long gate or run
+/// shows it is alive.
 final class StatusLine {
     private let terminal = isatty(2) == 1
     private let started = Date()
     private var shown = false
+    private var lastPlain: Date?
+    private let plainInterval = ProcessInfo.processInfo.environment["MOTIONBENCH_PROGRESS_INTERVAL"].flatMap(Double.init) ?? 5
 
-    /// Replaces the line with `status`.
+    /// Shows `status`.
     func show(_ status: String) {
-        guard terminal, Date().timeIntervalSince(started) > 1 else { return }
         var standardError = StandardError()
+        guard terminal else {
+            let now = Date()
+            guard now.timeIntervalSince(lastPlain ?? started) >= plainInterval else { return }
+            lastPlain = now
+            print("motionbench: \(Int(now.timeIntervalSince(started))) s: \(status)", to: &standardError)
+            return
+        }
+        guard Date().timeIntervalSince(started) > 1 else { return }
         print("\r\u{1B}[2K\(status)", terminator: "", to: &standardError)
         shown = true
     }

@@ -31,6 +31,17 @@ final class GateCommandTests: XCTestCase {
         XCTAssertEqual(rows.compactMap { $0["workload"] as? String }, ["spring-closed-form"])
     }
 
+    func testProgressWithoutATerminalIsPlainLines() throws {
+        setenv("MOTIONBENCH_PROGRESS_INTERVAL", "0", 1)
+        defer { unsetenv("MOTIONBENCH_PROGRESS_INTERVAL") }
+        let result = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "100,200", "--frames", "2"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardError.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 1, result.standardError)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("motionbench: ") && $0.contains(" s: ") }, result.standardError)
+        XCTAssertFalse(result.standardError.contains("\u{1B}"))
+    }
+
     func testVersion() throws {
         let result = try CommandRunner.run(["--version"])
         XCTAssertEqual(result.status, 0, result.standardError)
