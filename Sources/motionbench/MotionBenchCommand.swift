@@ -25,22 +25,10 @@ struct MotionBenchCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as BadInput {
-            fail(error.message, code: 2)
-        } catch let error as VerificationFailure {
-            fail(error.message, code: 1)
-        } catch let error as ScenarioError {
-            fail(error.description, code: 2)
-        } catch let error as OutputFileError {
-            fail(error.description, code: 2)
-        } catch let error as GateInputError {
-            fail(error.description, code: 2)
+        } catch let failure as CommandFailure {
+            fail(failure.failureMessage, code: failure.exitCode)
         } catch let code as ExitCode {
             Glibc.exit(code.rawValue)
-        } catch let error as SpecError {
-            fail(error.description, code: 2)
-        } catch let error as InvalidParameterError {
-            fail(error.description, code: 2)
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is CleanExit {
@@ -58,12 +46,6 @@ struct MotionBenchCommand: ParsableCommand {
         print("motionbench: \(SafeText.escapingControls(message))", to: &standardError)
         Glibc.exit(code)
     }
-}
-
-/// Bad input found while running a command (not by the argument parser): exit code 2.
-struct BadInput: Error {
-    /// What was wrong, naming the input.
-    let message: String
 }
 
 /// Standard error as a `TextOutputStream`.

@@ -100,8 +100,3 @@ struct RunCommand: ParsableCommand {
 }
 
 extension HarnessReport.Format: ExpressibleByArgument {}
-
-/// A failed check (exit code 1).
-struct VerificationFailure: Error {
-    let message: String
-}
