@@ -22,7 +22,7 @@ struct EvalCommand: ParsableCommand {
     @Argument(help: "The curve or spring, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)' or 'spring(duration: 0.5, bounce: 0.3)'.")
     var spec: String
 
-    @Argument(parsing: .allUnrecognized, help: "Input progress values (read from standard input when omitted).")
+    @Argument(parsing: .allUnrecognized, help: "Inputs: progress for a timing curve, time in seconds for a spring (read from standard input when omitted).")
     var inputs: [String] = []
 
     @Flag(help: "Add the slope d(output)/d(input), or a spring's velocity in progress units per second, as a second column.")

@@ -66,8 +66,8 @@ struct BaselineCommand: ParsableCommand {
     @Option(help: "Where to write the baseline.")
     var output: String
 
-    @Option(help: "What to record: instructions, time or both.")
-    var mode: String = "both"
+    @Option(help: "What to record.")
+    var mode: PerformanceGate.Mode = .both
 
     @Option(help: "Comma-separated workload names (default: all).")
     var workloads: String?
@@ -78,9 +78,6 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let destination = try OutputFile(checking: output)
-        guard let mode = PerformanceGate.Mode(rawValue: mode) else {
-            throw BadInput(message: "baseline: --mode '\(mode)' is not one of instructions, time, both")
-        }
         let selected = try GateWorkload.parseList(workloads)
         let status = StatusLine()
         let limits = try childLimits(timeout: timeout, command: "baseline")
@@ -111,8 +108,8 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Base build's motionbench binary for the paired comparison.")
     var against: String?
 
-    @Option(help: "With --baseline: instructions (decides) or time (report only).")
-    var mode: String = "instructions"
+    @Option(help: "With --baseline: instructions (decides) or time (report only); both is for baselines.")
+    var mode: PerformanceGate.Mode = .instructions
 
     @Option(parsing: .unconditional, help: "Largest allowed increase in percent (default 2 for instructions, 5 for paired timing).")
     var maxIncrease: String?
@@ -126,38 +123,32 @@ struct GateCommand: ParsableCommand {
     @Flag(help: "With --against: also compare the two binaries' instruction counts (decisive when it fails).")
     var instructions = false
 
-    @Option(help: "Comparing across compilers: fail or warn.")
-    var toolchainMismatch: String = "warn"
+    @Option(help: "Comparing across compilers.")
+    var toolchainMismatch: ToolchainMismatch = .warn
 
-    @Option(help: "Output format: table, json or markdown.")
-    var format: String = "table"
+    @Option(help: "Output format.")
+    var format: GateFormat = .table
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each measured child process may run before it is stopped.",
                                                          valueName: "seconds"))
     var timeout = ChildProcess.Limits.standard.timeout
 
     func run() throws {
-        guard ["table", "json", "markdown"].contains(format) else {
-            throw BadInput(message: "gate: --format '\(format)' is not one of table, json, markdown")
-        }
-        guard ["fail", "warn"].contains(toolchainMismatch) else {
-            throw BadInput(message: "gate: --toolchain-mismatch '\(toolchainMismatch)' is not one of fail, warn")
-        }
         let selected = try GateWorkload.parseList(workloads)
         let limits = try childLimits(timeout: timeout, command: "gate")
         let status = StatusLine()
         let outcome: PerformanceGate.Outcome
         switch (baseline, against) {
         case (let path?, nil):
-            guard let mode = PerformanceGate.Mode(rawValue: mode), mode != .both else {
-                throw BadInput(message: "gate: --mode '\(mode)' is not one of instructions, time")
+            guard mode != .both else {
+                throw BadInput(message: "gate: --mode both is for recording baselines; gate with instructions or time")
             }
             let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
             let recorded = try GateBaseline.read(path)
             // Without --workloads, gate what the baseline holds.
             let chosen = workloads == nil ? recorded.recordedWorkloads : selected
             outcome = try PerformanceGate.compare(with: recorded, workloads: chosen, mode: mode,
-                                                  maxIncrease: increase, failOnToolchainMismatch: toolchainMismatch == "fail",
+                                                  maxIncrease: increase, failOnToolchainMismatch: toolchainMismatch == .fail,
                                                   limits: limits, progress: status.show)
         case (nil, let base?):
             guard FileManager.default.isExecutableFile(atPath: base) else {
@@ -174,8 +165,20 @@ struct GateCommand: ParsableCommand {
             throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
         }
         status.clear()
-        print(PerformanceGate.render(outcome, format: format), terminator: "")
+        print(PerformanceGate.render(outcome, format: format.rawValue), terminator: "")
         let code = outcome.verdict.exitCode
         if code != 0 { throw ExitCode(code) }
     }
 }
+
+/// `gate --format`.
+enum GateFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, markdown
+}
+
+/// `gate --toolchain-mismatch`: what a baseline recorded with another compiler does to the verdict.
+enum ToolchainMismatch: String, ExpressibleByArgument, CaseIterable {
+    case fail, warn
+}
+
+extension PerformanceGate.Mode: ExpressibleByArgument {}

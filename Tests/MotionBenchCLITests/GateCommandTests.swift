@@ -42,6 +42,18 @@ final class GateCommandTests: XCTestCase {
         XCTAssertFalse(result.standardError.contains("\u{1B}"))
     }
 
+    func testEnumOptionsListTheirValues() throws {
+        let help = try CommandRunner.run(["gate", "--help"])
+        let flattened = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(flattened.contains("(values: table, json, markdown"), help.standardOutput)
+        XCTAssertTrue(flattened.contains("(values: fail, warn"), help.standardOutput)
+        let bad = try CommandRunner.run(["gate", "--baseline", "x.json", "--format", "xml"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.standardError.contains("'table', 'json' or 'markdown'"), bad.standardError)
+        let both = try CommandRunner.run(["gate", "--baseline", "x.json", "--mode", "both"])
+        XCTAssertEqual(both.status, 2)
+    }
+
     func testVersion() throws {
         let result = try CommandRunner.run(["--version"])
         XCTAssertEqual(result.status, 0, result.standardError)
