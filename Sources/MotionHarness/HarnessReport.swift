@@ -10,9 +10,11 @@ public enum HarnessReport {
     }
 
     /// The results in `format`; `machine` describes where they were measured.
-    public static func render(_ results: [HarnessResult], machine: MachineInfo, format: Format) -> String {
+    /// JSON also carries `metadata` (tool, version, toolchain, machine, time, commit) when given.
+    public static func render(_ results: [HarnessResult], machine: MachineInfo, format: Format,
+                              metadata: RunMetadata? = nil) -> String {
         switch format {
-        case .json: return json(results, machine: machine)
+        case .json: return json(results, machine: machine, metadata: metadata)
         case .csv: return csv(results)
         case .table: return table(results, machine: machine, markdown: false)
         case .markdown: return table(results, machine: machine, markdown: true)
@@ -88,13 +90,21 @@ public enum HarnessReport {
     }
 
     /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `HarnessResult.CodingKeys`.
-    static func json(_ results: [HarnessResult], machine: MachineInfo) -> String {
+    static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: RunMetadata?) -> String {
         struct Document: Encodable {
             let machine: MachineInfo
             let results: [HarnessResult]
+            let metadata: RunMetadata?
+            let units: [String: String]
         }
+        let units = ["nsPerLayerFrame": "ns", "nsPerActiveLayerFrame": "ns", "naiveNsPerLayerFrame": "ns",
+                     "sharedTimelineNsPerLayerFrame": "ns", "streamNsPerLayerFrame": "ns", "frameMs": "ms", "rateHz": "Hz",
+                     "streamBytesPerLayerFrame": "bytes", "bytesPerLayer": "bytes", "peakRSSBytes": "bytes",
+                     "activeShare": "fraction", "budgetFractionP99": "fraction", "speedupVsNaive": "ratio",
+                     "ratioToStream": "ratio", "maxLayersInBudget": "layers"]
         // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
-        return (try? ReportJSON.document(Document(machine: machine, results: results))) ?? "{}\n"
+        return (try? ReportJSON.document(Document(machine: machine, results: results, metadata: metadata, units: units)))
+            ?? "{}\n"
     }
 
     /// The CSV columns, in order.

@@ -15,6 +15,8 @@ public enum PerformanceGate {
         public var workload: String
         /// What was compared (instructions, CPU time, paired ratio).
         public var metric: String
+        /// The unit of `baseline` and `current`: "instructions", "s" or "ratio" (this/base).
+        public var unit: String
         /// Baseline (or base binary) value.
         public var baseline: Double
         /// Current value.
@@ -143,7 +145,7 @@ public enum PerformanceGate {
                     verdict = .fail
                     note = "toolchain mismatch"
                 }
-                outcome.rows.append(Row(workload: workload.rawValue, metric: "instructions", baseline: Double(before),
+                outcome.rows.append(Row(workload: workload.rawValue, metric: "instructions", unit: "instructions", baseline: Double(before),
                                         current: Double(now), change: change, verdict: verdict, note: note))
             }
             if mode == .time || mode == .both {
@@ -152,7 +154,7 @@ public enum PerformanceGate {
                                          + "(record with --mode time or both)")
                 }
                 let now = try timeStatistics(executable, workload, count: 5, limits: limits)
-                outcome.rows.append(Row(workload: workload.rawValue, metric: "cpu seconds (median)", baseline: before.median,
+                outcome.rows.append(Row(workload: workload.rawValue, metric: "cpu seconds (median)", unit: "s", baseline: before.median,
                                         current: now.median, change: now.median / before.median - 1, verdict: .pass,
                                         note: "report only"))
             }
@@ -200,13 +202,13 @@ public enum PerformanceGate {
             let (summary, verdict, reason) = GateDecision.paired(ratios: ratios, maxIncrease: maxIncrease,
                                                                  loadAverage: load, cores: cores)
             outcome.rows.append(Row(workload: workload.rawValue, metric: "paired cpu ratio (median; IQR \(format(summary.interquartileRange)))",
-                                    baseline: 1, current: summary.median, change: summary.median - 1, verdict: verdict, note: reason))
+                                    unit: "ratio", baseline: 1, current: summary.median, change: summary.median - 1, verdict: verdict, note: reason))
             if instructions {
                 let before = try InstructionCounter.instructions(of: base, ["_workload", workload.rawValue], limits: limits)
                 let now = try InstructionCounter.instructions(of: head, ["_workload", workload.rawValue], limits: limits)
                 let (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
                 outcome.rows.append(Row(workload: workload.rawValue, metric: "instructions (base vs this)",
-                                        baseline: Double(before), current: Double(now), change: change, verdict: verdict,
+                                        unit: "instructions", baseline: Double(before), current: Double(now), change: change, verdict: verdict,
                                         note: verdict == .fail ? "decisive" : ""))
             }
         }
@@ -226,24 +228,26 @@ public enum PerformanceGate {
     static func format(_ value: Double) -> String { String(format: "%.4g", value) }
 
     /// The outcome as a table (people), markdown (PR comments) or JSON (machines).
-    public static func render(_ outcome: Outcome, format style: String) -> String {
+    /// `metadata` (tool, version, toolchain, machine, time, commit) is included in JSON.
+    public static func render(_ outcome: Outcome, format style: String, metadata: RunMetadata? = nil) -> String {
         switch style {
         case "json":
             struct RowJSON: Encodable {
-                let workload, metric: String
-                let baseline, current, change: ReportNumber
+                let workload, metric, unit: String
+                let baseline, current, change, changePercent: ReportNumber
                 let verdict, note: String
             }
             struct Document: Encodable {
                 let verdict: String
                 let rows: [RowJSON]
                 let notes: [String]
+                let metadata: RunMetadata?
             }
             let document = Document(verdict: outcome.verdict.rawValue, rows: outcome.rows.map {
-                RowJSON(workload: $0.workload, metric: $0.metric, baseline: ReportNumber($0.baseline),
-                        current: ReportNumber($0.current), change: ReportNumber($0.change), verdict: $0.verdict.rawValue,
-                        note: $0.note)
-            }, notes: outcome.notes)
+                RowJSON(workload: $0.workload, metric: $0.metric, unit: $0.unit, baseline: ReportNumber($0.baseline),
+                        current: ReportNumber($0.current), change: ReportNumber($0.change),
+                        changePercent: ReportNumber($0.change * 100), verdict: $0.verdict.rawValue, note: $0.note)
+            }, notes: outcome.notes, metadata: metadata)
             // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
             return (try? ReportJSON.document(document)) ?? "{}\n"
         case "markdown":

@@ -165,7 +165,8 @@ struct GateCommand: ParsableCommand {
             throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
         }
         status.clear()
-        print(PerformanceGate.render(outcome, format: format.rawValue), terminator: "")
+        print(PerformanceGate.render(outcome, format: format.rawValue, metadata: format == .json ? RunMetadata.current() : nil),
+              terminator: "")
         let code = outcome.verdict.exitCode
         if code != 0 { throw ExitCode(code) }
     }

@@ -86,7 +86,8 @@ struct RunCommand: ParsableCommand {
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()
-        let report = HarnessReport.render(results, machine: .current, format: format)
+        let report = HarnessReport.render(results, machine: .current, format: format,
+                                          metadata: format == .json ? RunMetadata.current() : nil)
         if let destination {
             try destination.write(report)
         } else {

@@ -29,6 +29,13 @@ final class GateCommandTests: XCTestCase {
         let rows = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(held.standardOutput.utf8)) as? [String: Any])?["rows"]
             as? [[String: Any]])
         XCTAssertEqual(rows.compactMap { $0["workload"] as? String }, ["spring-closed-form"])
+        XCTAssertEqual(rows.first?["unit"] as? String, "s")
+        let change = try XCTUnwrap(rows.first?["change"] as? Double), percent = try XCTUnwrap(rows.first?["changePercent"] as? Double)
+        XCTAssertEqual(percent, change * 100, accuracy: 1e-9)
+        let metadata = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(held.standardOutput.utf8)) as? [String: Any])?["metadata"]
+            as? [String: Any])
+        XCTAssertEqual(metadata["tool"] as? String, "motionbench")
+        XCTAssertNotNil(metadata["timestamp"] as? String)
     }
 
     func testProgressWithoutATerminalIsPlainLines() throws {
@@ -52,6 +59,19 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(bad.standardError.contains("'table', 'json' or 'markdown'"), bad.standardError)
         let both = try CommandRunner.run(["gate", "--baseline", "x.json", "--mode", "both"])
         XCTAssertEqual(both.status, 2)
+    }
+
+    func testRunJSONCarriesMetadataAndUnits() throws {
+        let version = try CommandRunner.run(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "50", "--frames", "2", "--format", "json"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let metadata = try XCTUnwrap(object["metadata"] as? [String: Any])
+        XCTAssertEqual(metadata["version"] as? String, version)
+        XCTAssertNotNil(metadata["toolchain"] as? String)
+        XCTAssertNotNil(metadata["machine"] as? [String: Any])
+        XCTAssertTrue(metadata["commit"] is NSNull || (metadata["commit"] as? String)?.count == 40, "\(metadata)")
+        XCTAssertEqual((object["units"] as? [String: String])?["nsPerLayerFrame"], "ns")
     }
 
     func testVersion() throws {

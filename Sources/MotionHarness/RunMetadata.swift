@@ -1,0 +1,50 @@
+import Foundation
+import MotionCore
+
+/// Who, where and when a result was produced; every JSON report of `run` and `gate` carries it as `"metadata"`.
+public struct RunMetadata: Encodable, Sendable {
+    /// Always "motionbench".
+    public let tool: String
+    /// `ToolVersion.number`.
+    public let version: String
+    /// `swift --version`'s first line, or "unknown".
+    public let toolchain: String
+    /// The machine.
+    public let machine: MachineInfo
+    /// ISO 8601 time the report was written (UTC).
+    public let timestamp: String
+    /// `git rev-parse HEAD` of the working directory's checkout, or null outside one.
+    public let commit: String?
+
+    enum CodingKeys: String, CodingKey {
+        case tool, version, toolchain, machine, timestamp, commit
+    }
+
+    /// Encodes every key, `commit` as null when unknown.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tool, forKey: .tool)
+        try container.encode(version, forKey: .version)
+        try container.encode(toolchain, forKey: .toolchain)
+        try container.encode(machine, forKey: .machine)
+        try container.encode(timestamp, forKey: .timestamp)
+        if let commit { try container.encode(commit, forKey: .commit) } else { try container.encodeNil(forKey: .commit) }
+    }
+
+    /// This process's metadata now (runs `swift --version` and `git rev-parse HEAD`, each with a 10 s limit).
+    public static func current() -> RunMetadata {
+        RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: PerformanceGate.toolchain, machine: .current,
+                    timestamp: ISO8601DateFormatter().string(from: Date()), commit: gitCommit())
+    }
+
+    /// The checked-out commit of the working directory, or nil.
+    static func gitCommit() -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let git = paths.map({ "\($0)/git" }).first(where: FileManager.default.isExecutableFile),
+              let output = try? ChildProcess.run(git, ["rev-parse", "HEAD"], limits: .init(timeout: 10, outputLimit: 4096)),
+              output.status == 0
+        else { return nil }
+        let commit = output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        return commit.count == 40 && commit.allSatisfy(\.isHexDigit) ? commit : nil
+    }
+}
