@@ -7,6 +7,10 @@ public enum HarnessReport {
     /// Output formats of `motionbench run`.
     public enum Format: String, Sendable, CaseIterable {
         case table, json, csv, markdown
+        /// Bencher Metric Format (`ExportFormats.bmf`).
+        case bmf
+        /// github-action-benchmark's customSmallerIsBetter (`ExportFormats.githubBenchmark`).
+        case githubBenchmark = "github-benchmark"
     }
 
     /// The results in `format`; `machine` describes where they were measured.
@@ -18,6 +22,25 @@ public enum HarnessReport {
         case .csv: return csv(results)
         case .table: return table(results, machine: machine, markdown: false)
         case .markdown: return table(results, machine: machine, markdown: true)
+        case .bmf, .githubBenchmark:
+            // Every exported value is finite (the formats drop the rest), so rendering cannot fail.
+            return (try? ExportFormats.named(format.rawValue)!.render(exportMetrics(results))) ?? "{}\n"
+        }
+    }
+
+    /// The figures a dashboard tracks per result row, all smaller-is-better: ns per layer-frame (batch and naive),
+    /// p99 frame time, bytes per layer and peak RSS. The benchmark is "SCENARIO/N layers/T threads".
+    public static func exportMetrics(_ results: [HarnessResult]) -> [ExportMetric] {
+        results.flatMap { r -> [ExportMetric] in
+            let benchmark = "\(r.scenario)/\(r.layers) layers/\(r.threads) threads"
+            return [
+                ExportMetric(benchmark: benchmark, measure: "ns-per-layer-frame", unit: "ns", value: r.nsPerLayerFrame),
+                ExportMetric(benchmark: benchmark, measure: "naive-ns-per-layer-frame", unit: "ns", value: r.naiveNsPerLayerFrame),
+                ExportMetric(benchmark: benchmark, measure: "frame-ms-p99", unit: "ms", value: r.frameMs.p99,
+                             range: (r.frameMs.p50, r.frameMs.max)),
+                ExportMetric(benchmark: benchmark, measure: "bytes-per-layer", unit: "bytes", value: Double(r.bytesPerLayer)),
+                ExportMetric(benchmark: benchmark, measure: "peak-rss", unit: "bytes", value: Double(r.peakRSSBytes)),
+            ]
         }
     }
 

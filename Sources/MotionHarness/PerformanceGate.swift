@@ -250,6 +250,12 @@ public enum PerformanceGate {
             }, notes: outcome.notes, metadata: metadata)
             // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
             return (try? ReportJSON.document(document)) ?? "{}\n"
+        case let name where ExportFormats.named(name) != nil:
+            let metrics = outcome.rows.map {
+                ExportMetric(benchmark: $0.workload, measure: $0.unit == "instructions" ? "instructions"
+                                : ($0.unit == "s" ? "cpu-seconds" : "paired-cpu-ratio"), unit: $0.unit, value: $0.current)
+            }
+            return (try? ExportFormats.named(name)!.render(metrics)) ?? "{}\n"
         case "markdown":
             var text = "**Performance gate: \(outcome.verdict.rawValue)**\n\n| workload | metric | baseline | current | change | verdict |\n|---|---|---:|---:|---:|---|\n"
             for row in outcome.rows {

@@ -175,6 +175,7 @@ struct GateCommand: ParsableCommand {
 /// `gate --format`.
 enum GateFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, markdown
+    case bmf, githubBenchmark = "github-benchmark"
 }
 
 /// `gate --toolchain-mismatch`: what a baseline recorded with another compiler does to the verdict.

@@ -41,7 +41,7 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure).")
     var threads: Int?
 
-    @Option(help: "Output format: table, json, csv or markdown.")
+    @Option(help: "Output format (bmf and github-benchmark are dashboard exports).")
     var format: HarnessReport.Format = .table
 
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")

@@ -1,5 +1,5 @@
 import Foundation
-import MotionHarness
+@testable import MotionHarness
 import MotionOutput
 import XCTest
 
@@ -43,6 +43,62 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(first["scenario"] as? String, "a\u{1},\"b\n")
         let csv = HarnessReport.render(results, machine: .current, format: .csv)
         XCTAssertTrue(csv.contains("\r\n\"a\u{1},\"\"b\n\",50,1,2,"), csv)
+    }
+
+    /// Checks a document against the BMF JSON schema (bencher.dev/bmf.json): benchmark → measure → metric object with
+    /// a numeric `value` and optional numeric `lower_value`/`upper_value`, nothing else.
+    private func assertBMF(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: [String: [String: Double]]] {
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], file: file, line: line)
+        var typed: [String: [String: [String: Double]]] = [:]
+        for (benchmark, measures) in object {
+            let measures = try XCTUnwrap(measures as? [String: Any], file: file, line: line)
+            XCTAssertFalse(benchmark.isEmpty, file: file, line: line)
+            for (measure, metric) in measures {
+                let metric = try XCTUnwrap(metric as? [String: Any], file: file, line: line)
+                XCTAssertTrue(Set(metric.keys).isSubset(of: ["value", "lower_value", "upper_value"]), "\(metric)", file: file, line: line)
+                XCTAssertNotNil(metric["value"] as? Double, file: file, line: line)
+                for (key, value) in metric {
+                    XCTAssertFalse(value is String || value is NSNull, "\(key)", file: file, line: line)
+                    typed[benchmark, default: [:]][measure, default: [:]][key] = value as? Double
+                }
+            }
+        }
+        return typed
+    }
+
+    func testBMFAndGitHubBenchmarkExportsHaveTheirShapes() throws {
+        let metrics = [ExportMetric(benchmark: "b", measure: "latency", unit: "ns", value: 88, range: (87.42, 88.88)),
+                       ExportMetric(benchmark: "b", measure: "throughput", unit: "ops/s", value: 5.55),
+                       ExportMetric(benchmark: "c", measure: "nan", unit: "ns", value: .nan)]
+        let bmf = try assertBMF(try ExportFormats.bmf.render(metrics))
+        XCTAssertEqual(bmf["b"]?["latency"], ["value": 88, "lower_value": 87.42, "upper_value": 88.88])
+        XCTAssertEqual(bmf["b"]?["throughput"], ["value": 5.55])
+        XCTAssertNil(bmf["c"], "a non-finite value is left out")
+        let github = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try ExportFormats.githubBenchmark.render(metrics).utf8))
+            as? [[String: Any]])
+        XCTAssertEqual(github.count, 2)
+        for entry in github {
+            XCTAssertTrue(Set(entry.keys).isSubset(of: ["name", "unit", "value", "range", "extra"]), "\(entry)")
+            XCTAssertNotNil(entry["name"] as? String)
+            XCTAssertNotNil(entry["unit"] as? String)
+            XCTAssertNotNil(entry["value"] as? Double)
+        }
+        XCTAssertEqual(github[0]["name"] as? String, "b latency")
+        XCTAssertEqual(github[0]["range"] as? String, "87.42–88.88")
+    }
+
+    func testRunAndGateExportToBMF() throws {
+        let results = FrameHarness.run(.init(scenario: try Scenario.named("fade"), layerCounts: [40], clock: .fixed(rate: 120, frames: 2),
+                                             threads: 1, verify: false))
+        let run = try assertBMF(HarnessReport.render(results, machine: .current, format: .bmf))
+        let row = try XCTUnwrap(run["fade/40 layers/1 threads"])
+        XCTAssertEqual(row["ns-per-layer-frame"]?["value"], results[0].nsPerLayerFrame)
+        XCTAssertEqual(row["frame-ms-p99"]?["upper_value"], results[0].frameMs.max)
+        let outcome = PerformanceGate.Outcome(rows: [.init(workload: "bezier-hard", metric: "instructions", unit: "instructions",
+                                                           baseline: 100, current: 103, change: 0.03, verdict: .fail, note: "")],
+                                              notes: [])
+        let gate = try assertBMF(PerformanceGate.render(outcome, format: "bmf"))
+        XCTAssertEqual(gate["bezier-hard"]?["instructions"]?["value"], 103)
     }
 
     static var repository: String {
