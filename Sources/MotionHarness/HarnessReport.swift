@@ -11,6 +11,10 @@ public enum HarnessReport {
         case bmf
         /// github-action-benchmark's customSmallerIsBetter (`ExportFormats.githubBenchmark`).
         case githubBenchmark = "github-benchmark"
+        /// InfluxDB line protocol (`ExportFormats.influx`).
+        case influx
+        /// JUnit XML, one test case per row (`ExportFormats.junit`).
+        case junit
     }
 
     /// The results in `format`; `machine` describes where they were measured.
@@ -22,9 +26,10 @@ public enum HarnessReport {
         case .csv: return csv(results)
         case .table: return table(results, machine: machine, markdown: false)
         case .markdown: return table(results, machine: machine, markdown: true)
-        case .bmf, .githubBenchmark:
+        case .bmf, .githubBenchmark, .influx, .junit:
             // Every exported value is finite (the formats drop the rest), so rendering cannot fail.
-            return (try? ExportFormats.named(format.rawValue)!.render(exportMetrics(results))) ?? "{}\n"
+            let context = metadata?.exportContext ?? ExportContext()
+            return (try? ExportFormats.named(format.rawValue)!.render(exportMetrics(results), context)) ?? "{}\n"
         }
     }
 

@@ -251,11 +251,13 @@ public enum PerformanceGate {
             // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
             return (try? ReportJSON.document(document)) ?? "{}\n"
         case let name where ExportFormats.named(name) != nil:
-            let metrics = outcome.rows.map {
-                ExportMetric(benchmark: $0.workload, measure: $0.unit == "instructions" ? "instructions"
-                                : ($0.unit == "s" ? "cpu-seconds" : "paired-cpu-ratio"), unit: $0.unit, value: $0.current)
+            let metrics = outcome.rows.map { row in
+                ExportMetric(benchmark: row.workload, measure: row.unit == "instructions" ? "instructions"
+                                : (row.unit == "s" ? "cpu-seconds" : "paired-cpu-ratio"), unit: row.unit, value: row.current,
+                             failure: row.verdict == .fail ? "\(row.metric): \(format(row.current)) against \(format(row.baseline)) "
+                                + "(\(percent(row.change))); \(row.note)" : nil)
             }
-            return (try? ExportFormats.named(name)!.render(metrics)) ?? "{}\n"
+            return (try? ExportFormats.named(name)!.render(metrics, metadata?.exportContext ?? ExportContext())) ?? "{}\n"
         case "markdown":
             var text = "**Performance gate: \(outcome.verdict.rawValue)**\n\n| workload | metric | baseline | current | change | verdict |\n|---|---|---:|---:|---:|---|\n"
             for row in outcome.rows {

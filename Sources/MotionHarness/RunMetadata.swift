@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionOutput
 
 /// Who, where and when a result was produced; every JSON report of `run` and `gate` carries it as `"metadata"`.
 public struct RunMetadata: Encodable, Sendable {
@@ -15,6 +16,15 @@ public struct RunMetadata: Encodable, Sendable {
     public let timestamp: String
     /// `git rev-parse HEAD` of the working directory's checkout, or null outside one.
     public let commit: String?
+    /// The moment `timestamp` describes.
+    public let date: Date
+
+    /// Tags for dashboard exports (version, toolchain, machine, commit) and the time in nanoseconds.
+    public var exportContext: ExportContext {
+        ExportContext(tags: ["version": version, "toolchain": toolchain, "machine": "\(machine.cpu), \(machine.cores) cores",
+                             "commit": commit ?? ""].filter { !$0.value.isEmpty },
+                      timestampNanoseconds: Int64((date.timeIntervalSince1970 * 1e9).rounded()))
+    }
 
     enum CodingKeys: String, CodingKey {
         case tool, version, toolchain, machine, timestamp, commit
@@ -33,8 +43,9 @@ public struct RunMetadata: Encodable, Sendable {
 
     /// This process's metadata now (runs `swift --version` and `git rev-parse HEAD`, each with a 10 s limit).
     public static func current() -> RunMetadata {
-        RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: PerformanceGate.toolchain, machine: .current,
-                    timestamp: ISO8601DateFormatter().string(from: Date()), commit: gitCommit())
+        let now = Date()
+        return RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: PerformanceGate.toolchain,
+                           machine: .current, timestamp: ISO8601DateFormatter().string(from: now), commit: gitCommit(), date: now)
     }
 
     /// The checked-out commit of the working directory, or nil.

@@ -165,7 +165,7 @@ struct GateCommand: ParsableCommand {
             throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
         }
         status.clear()
-        print(PerformanceGate.render(outcome, format: format.rawValue, metadata: format == .json ? RunMetadata.current() : nil),
+        print(PerformanceGate.render(outcome, format: format.rawValue, metadata: format.carriesMetadata ? RunMetadata.current() : nil),
               terminator: "")
         let code = outcome.verdict.exitCode
         if code != 0 { throw ExitCode(code) }
@@ -175,7 +175,10 @@ struct GateCommand: ParsableCommand {
 /// `gate --format`.
 enum GateFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, markdown
-    case bmf, githubBenchmark = "github-benchmark"
+    case bmf, githubBenchmark = "github-benchmark", influx, junit
+
+    /// Whether the output carries run metadata (JSON and the dashboard exports).
+    var carriesMetadata: Bool { self != .table && self != .markdown }
 }
 
 /// `gate --toolchain-mismatch`: what a baseline recorded with another compiler does to the verdict.

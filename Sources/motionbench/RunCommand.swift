@@ -87,7 +87,7 @@ struct RunCommand: ParsableCommand {
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()
         let report = HarnessReport.render(results, machine: .current, format: format,
-                                          metadata: format == .json ? RunMetadata.current() : nil)
+                                          metadata: [.table, .markdown, .csv].contains(format) ? nil : RunMetadata.current())
         if let destination {
             try destination.write(report)
         } else {

@@ -1,6 +1,6 @@
 import Foundation
 @testable import MotionHarness
-import MotionOutput
+@testable import MotionOutput
 import XCTest
 
 /// The one JSON and CSV writer: valid documents whatever the names hold, RFC 4180 quoting, and non-finite numbers
@@ -70,11 +70,11 @@ final class OutputWriterTests: XCTestCase {
         let metrics = [ExportMetric(benchmark: "b", measure: "latency", unit: "ns", value: 88, range: (87.42, 88.88)),
                        ExportMetric(benchmark: "b", measure: "throughput", unit: "ops/s", value: 5.55),
                        ExportMetric(benchmark: "c", measure: "nan", unit: "ns", value: .nan)]
-        let bmf = try assertBMF(try ExportFormats.bmf.render(metrics))
+        let bmf = try assertBMF(try ExportFormats.bmf.render(metrics, ExportContext()))
         XCTAssertEqual(bmf["b"]?["latency"], ["value": 88, "lower_value": 87.42, "upper_value": 88.88])
         XCTAssertEqual(bmf["b"]?["throughput"], ["value": 5.55])
         XCTAssertNil(bmf["c"], "a non-finite value is left out")
-        let github = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try ExportFormats.githubBenchmark.render(metrics).utf8))
+        let github = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try ExportFormats.githubBenchmark.render(metrics, ExportContext()).utf8))
             as? [[String: Any]])
         XCTAssertEqual(github.count, 2)
         for entry in github {
@@ -99,6 +99,35 @@ final class OutputWriterTests: XCTestCase {
                                               notes: [])
         let gate = try assertBMF(PerformanceGate.render(outcome, format: "bmf"))
         XCTAssertEqual(gate["bezier-hard"]?["instructions"]?["value"], 103)
+    }
+
+    func testInfluxLinesEscapeTagsAndCarryTheContext() throws {
+        let metrics = [ExportMetric(benchmark: "a b,c=d", measure: "ns-per-layer-frame", unit: "ns", value: 12.5, range: (10, 14)),
+                       ExportMetric(benchmark: "x", measure: "nan", unit: "ns", value: .nan)]
+        let text = try ExportFormats.influx.render(metrics, ExportContext(tags: ["version": "0.11.0", "commit": "abc"],
+                                                                           timestampNanoseconds: 1_700_000_000_000_000_000))
+        XCTAssertEqual(text, "motionbench,benchmark=a\\ b\\,c\\=d,measure=ns-per-layer-frame,unit=ns,commit=abc,version=0.11.0 "
+                       + "value=12.5,lower=10.0,upper=14.0 1700000000000000000\n")
+    }
+
+    func testJUnitMarksFailedWorkloadsWithTheirNumbers() throws {
+        let outcome = PerformanceGate.Outcome(rows: [
+            .init(workload: "bezier-hard", metric: "instructions", unit: "instructions", baseline: 100, current: 103, change: 0.03,
+                  verdict: .fail, note: "more than 2% more instructions"),
+            .init(workload: "bezier-presets", metric: "instructions", unit: "instructions", baseline: 100, current: 100.1,
+                  change: 0.001, verdict: .pass, note: ""),
+        ], notes: [])
+        let xml = PerformanceGate.render(outcome, format: "junit")
+        // Structure without an XML library (FoundationXML needs libxml2 at run time): one test case per workload, one
+        // failure, counts on the suite, every attribute value free of raw quotes and angle brackets.
+        XCTAssertTrue(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"), xml)
+        XCTAssertEqual(xml.components(separatedBy: "<testcase ").count - 1, 2)
+        XCTAssertEqual(xml.components(separatedBy: "</testcase>").count - 1, 2)
+        XCTAssertEqual(xml.components(separatedBy: "<failure ").count - 1, 1)
+        XCTAssertTrue(xml.contains("<testsuite name=\"motionbench\" tests=\"2\" failures=\"1\" errors=\"0\">"), xml)
+        XCTAssertTrue(xml.contains("name=\"bezier-hard\">\n      <failure message=\"instructions: 103 against 100 (+3.000%); "
+                                   + "more than 2% more instructions\""), xml)
+        XCTAssertEqual(ExportFormats.xmlEscaped("a<b>&\"c'\u{1}"), "a&lt;b&gt;&amp;&quot;c&apos;?")
     }
 
     static var repository: String {
