@@ -203,11 +203,7 @@ extension HarnessResult: Encodable {
         try container.encode(bytesPerLayer, forKey: .bytesPerLayer)
         try container.encode(peakRSSBytes, forKey: .peakRSSBytes)
         try container.encode(naiveLayers, forKey: .naiveLayers)
-        if let sharedTimelineObstacle {
-            try container.encode(sharedTimelineObstacle, forKey: .sharedTimelineObstacle)
-        } else {
-            try container.encodeNil(forKey: .sharedTimelineObstacle)
-        }
+        try container.encodeOrNull(sharedTimelineObstacle, forKey: .sharedTimelineObstacle)
         if let verification {
             try container.encode(Verification(samples: verification.samples, maxError: ReportNumber(verification.maxError)),
                                  forKey: .verification)

@@ -38,7 +38,7 @@ public struct RunMetadata: Encodable, Sendable {
         try container.encode(toolchain, forKey: .toolchain)
         try container.encode(machine, forKey: .machine)
         try container.encode(timestamp, forKey: .timestamp)
-        if let commit { try container.encode(commit, forKey: .commit) } else { try container.encodeNil(forKey: .commit) }
+        try container.encodeOrNull(commit, forKey: .commit)
     }
 
     /// This process's metadata now (runs `swift --version` and `git rev-parse HEAD`, each with a 10 s limit).

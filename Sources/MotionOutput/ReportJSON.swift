@@ -95,3 +95,10 @@ public struct ReportRow: Encodable, Sendable {
         if !notes.isEmpty { try container.encode(notes, forKey: Key(stringValue: "notes")) }
     }
 }
+
+extension KeyedEncodingContainer {
+    /// Encodes `value`, or an explicit `null` when it is nil (synthesized `Encodable` would leave the key out).
+    public mutating func encodeOrNull<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+}

@@ -37,13 +37,7 @@ public enum AccuracyRenderer {
             try container.encode(ReportNumber(statistics.meanAbsError), forKey: .meanAbsError)
             try container.encode(ReportNumber(statistics.p99AbsError), forKey: .p99AbsError)
             try container.encode(statistics.pointsOver1e3, forKey: .pointsOver1e3)
-            if monotone {
-                if let count = statistics.monotonicityViolations {
-                    try container.encode(count, forKey: .monotonicityViolations)
-                } else {
-                    try container.encodeNil(forKey: .monotonicityViolations)
-                }
-            }
+            if monotone { try container.encodeOrNull(statistics.monotonicityViolations, forKey: .monotonicityViolations) }
         }
     }
 
