@@ -17,7 +17,7 @@ struct MotionBenchCommand: ParsableCommand {
         discussion: "Exit codes: 0 success, 1 a regression or failed check, 2 bad input or usage, "
             + "3 an inconclusive measurement.",
         version: ToolVersion.number,
-        subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self, AccuracyCommand.self,
+        subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self, CompareCommand.self, AccuracyCommand.self,
                       BaselineCommand.self, GateCommand.self, WorkloadCommand.self])
 
     /// Runs the command line, mapping every usage or input error to exit code 2 with a message on stderr.

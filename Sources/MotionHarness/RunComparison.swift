@@ -1,0 +1,126 @@
+import Foundation
+import MotionCore
+import MotionOutput
+
+/// `motionbench compare A.json B.json`: two `run --format json` results side by side, row by row (scenario, layers,
+/// threads), with B/A ratios of the figures a frame budget depends on and a verdict per row.
+///
+/// The verdict uses ns per layer-frame: "slower" when B/A exceeds 1 + threshold, "faster" below 1 − threshold,
+/// otherwise "same". The files hold single runs (no spread), so the threshold is the only guard against noise; on a
+/// shared 2-core VM single runs move ±15%, which is why the default threshold is 15%.
+public struct RunComparison: Sendable {
+    /// One matched row.
+    public struct Row: Sendable {
+        /// Scenario, layers and threads, e.g. "mixed/1000000 layers/2 threads".
+        public var key: String
+        /// ns per layer-frame in A and B.
+        public var nsPerLayerFrame: (a: Double, b: Double)
+        /// p99 frame time in ms in A and B.
+        public var frameMsP99: (a: Double, b: Double)
+        /// Peak RSS in bytes in A and B.
+        public var peakRSSBytes: (a: Double, b: Double)
+        /// B/A of ns per layer-frame.
+        public var ratio: Double { nsPerLayerFrame.b / nsPerLayerFrame.a }
+        /// "slower", "faster" or "same".
+        public var verdict: String
+    }
+
+    /// Rows present in both files, in A's order.
+    public var rows: [Row]
+    /// Rows present in only one file.
+    public var unmatched: [String]
+    /// The threshold used, as a fraction.
+    public var threshold: Double
+
+    /// Compares the `run` JSON texts `a` and `b` (named `nameA`, `nameB` in errors).
+    /// - Throws: `GateInputError` naming the file and what is missing.
+    public init(a: Data, nameA: String, b: Data, nameB: String, threshold: Double) throws {
+        let rowsA = try Self.rows(a, name: nameA), rowsB = try Self.rows(b, name: nameB)
+        let keysB = Dictionary(rowsB.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows: [Row] = []
+        for first in rowsA {
+            guard let second = keysB[first.key] else { continue }
+            let ratio = second.ns / first.ns
+            rows.append(Row(key: first.key, nsPerLayerFrame: (first.ns, second.ns), frameMsP99: (first.p99, second.p99),
+                            peakRSSBytes: (first.rss, second.rss),
+                            verdict: ratio > 1 + threshold ? "slower" : (ratio < 1 - threshold ? "faster" : "same")))
+        }
+        let matched = Set(rows.map(\.key))
+        unmatched = (rowsA + rowsB).map(\.key).filter { !matched.contains($0) }
+        self.rows = rows
+        self.threshold = threshold
+    }
+
+    private struct Figures {
+        let key: String
+        let ns, p99, rss: Double
+    }
+
+    private static func rows(_ data: Data, name: String) throws -> [Figures] {
+        let object: Any
+        do {
+            object = try StrictJSON.parse(data)
+        } catch {
+            throw GateInputError(message: "compare: \(name) is not valid JSON: \(error)")
+        }
+        guard let results = (object as? [String: Any])?["results"] as? [[String: Any]], !results.isEmpty else {
+            throw GateInputError(message: "compare: \(name) has no \"results\" array; give files from motionbench run --format json")
+        }
+        return try results.enumerated().map { index, row in
+            func number(_ value: Any?, _ field: String) throws -> Double {
+                guard let number = value as? NSNumber, number.doubleValue.isFinite, number.doubleValue > 0 else {
+                    throw GateInputError(message: "compare: \(name) results[\(index)].\(field) must be a positive number")
+                }
+                return number.doubleValue
+            }
+            guard let scenario = row["scenario"] as? String else {
+                throw GateInputError(message: "compare: \(name) results[\(index)].scenario must be a string")
+            }
+            let layers = try number(row["layers"], "layers"), threads = try number(row["threads"], "threads")
+            let key = "\(SafeText.quoted(scenario))/\(Int(layers)) layers/\(Int(threads)) threads"
+            return Figures(key: key, ns: try number(row["nsPerLayerFrame"], "nsPerLayerFrame"),
+                           p99: try number((row["frameMs"] as? [String: Any])?["p99"], "frameMs.p99"),
+                           rss: try number(row["peakRSSBytes"], "peakRSSBytes"))
+        }
+    }
+
+    /// The comparison as a table, markdown or JSON.
+    public func render(_ format: String) -> String {
+        func ratio(_ pair: (a: Double, b: Double)) -> String { String(format: "%.3f", pair.b / pair.a) }
+        let header = ["row", "ns/layer-frame A", "ns/layer-frame B", "B/A", "p99 ms B/A", "peak RSS B/A", "verdict"]
+        let cells = rows.map { row in
+            [row.key, String(format: "%.2f", row.nsPerLayerFrame.a), String(format: "%.2f", row.nsPerLayerFrame.b),
+             ratio(row.nsPerLayerFrame), ratio(row.frameMsP99), ratio(row.peakRSSBytes), row.verdict]
+        }
+        let note = "single runs, no spread: verdict by ns/layer-frame against ±\(Int((threshold * 100).rounded()))% only"
+            + (unmatched.isEmpty ? "" : "; in one file only: " + unmatched.joined(separator: ", "))
+        switch format {
+        case "json":
+            struct RowJSON: Encodable {
+                let row, verdict: String
+                let nsPerLayerFrameA, nsPerLayerFrameB, ratio, frameMsP99Ratio, peakRSSRatio: ReportNumber
+            }
+            struct Document: Encodable {
+                let rows: [RowJSON]
+                let threshold: Double
+                let unmatched: [String]
+                let note: String
+            }
+            let document = Document(rows: rows.map {
+                RowJSON(row: $0.key, verdict: $0.verdict, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
+                        nsPerLayerFrameB: ReportNumber($0.nsPerLayerFrame.b), ratio: ReportNumber($0.ratio),
+                        frameMsP99Ratio: ReportNumber($0.frameMsP99.b / $0.frameMsP99.a),
+                        peakRSSRatio: ReportNumber($0.peakRSSBytes.b / $0.peakRSSBytes.a))
+            }, threshold: threshold, unmatched: unmatched, note: note)
+            return (try? ReportJSON.document(document)) ?? "{}\n"
+        case "markdown":
+            return "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---" }.joined(separator: "|") + "|\n"
+                + cells.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined() + "\n> \(note)\n"
+        default:
+            let all = [header] + cells
+            let widths = header.indices.map { column in all.map { $0[column].count }.max()! }
+            return all.map { row in zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
+                .joined(separator: "  ") }.joined(separator: "\n") + "\nnote: \(note)\n"
+        }
+    }
+}

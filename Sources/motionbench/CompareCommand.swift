@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import MotionCore
+import MotionHarness
+
+/// `motionbench compare A.json B.json`: two frame-harness results side by side.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two 'run --format json' results row by row (B/A ratios and a verdict per row).",
+        discussion: """
+            Rows are matched by scenario, layer count and threads. The verdict compares B/A of ns per layer-frame \
+            with --threshold (default 15%: single runs on a shared VM move about that much): slower, faster or same. \
+            Exit 0 whatever the verdicts; use gate for a pass/fail decision.
+
+            EXAMPLES:
+              motionbench run --format json --output a.json
+              motionbench run --format json --output b.json
+              motionbench compare a.json b.json --format markdown
+            """)
+
+    @Argument(help: "The first run's JSON (A).")
+    var first: String
+
+    @Argument(help: "The second run's JSON (B).")
+    var second: String
+
+    @Option(parsing: .unconditional, help: "Change in percent below which a row counts as the same.")
+    var threshold = "15"
+
+    @Option(help: "Output format.")
+    var format: GateFormat = .table
+
+    func run() throws {
+        guard [.table, .json, .markdown].contains(format) else {
+            throw BadInput(message: "compare: --format \(format.rawValue) is not one of table, json, markdown")
+        }
+        let fraction = try parsePercent(threshold, option: "compare: --threshold")
+        let read = { (path: String) throws -> Data in
+            do {
+                return try InputFile.read(path)
+            } catch {
+                throw BadInput(message: "compare: '\(SafeText.quoted(path))' \(error)")
+            }
+        }
+        let comparison = try RunComparison(a: try read(first), nameA: first, b: try read(second), nameB: second,
+                                           threshold: fraction)
+        guard !comparison.rows.isEmpty else {
+            throw BadInput(message: "compare: \(first) and \(second) have no row in common (scenario, layers, threads)")
+        }
+        print(comparison.render(format.rawValue), terminator: "")
+    }
+}
