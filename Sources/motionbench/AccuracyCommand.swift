@@ -15,6 +15,10 @@ struct AccuracyCommand: ParsableCommand {
             react-native, android, flutter, rebound, react-spring, motion (reference: GSL odeiv2 rk8pd at every frame). \
             A curves FILE is a JSON array of timing-function specs or {"name", "spec"} objects; a springs FILE the same \
             with spring specs.
+
+            EXAMPLES:
+              motionbench accuracy --curves presets --samples 10001
+              motionbench accuracy --format html --output accuracy.html
             """)
 
     @Option(help: "presets, hard, all, or a JSON file of curve specs.")

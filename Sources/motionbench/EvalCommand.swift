@@ -17,6 +17,12 @@ struct EvalCommand: ParsableCommand {
             arguments, or one per line on standard input when none are given (streamed: each answer is printed as \
             its line arrives; lines are at most 4096 bytes); negative inputs are allowed. One output per line, in \
             input order. In JSON, an infinite slope (a vertical tangent) is null with a note.
+
+            EXAMPLES:
+              motionbench eval ease 0.25 0.5 0.75
+              motionbench eval 'cubic-bezier(0.5, 1, 0.5, 1)' 0.5 --velocity
+              motionbench eval 'spring(duration: 0.5, bounce: 0.3)' 0.1 0.25 --format json
+              seq 0 0.1 1 | motionbench eval 'steps(4)' --format csv
             """)
 
     @Argument(help: "The curve or spring, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)' or 'spring(duration: 0.5, bounce: 0.3)'.")

@@ -61,7 +61,9 @@ struct BaselineCommand: ParsableCommand {
         commandName: "baseline",
         abstract: "Record a performance-gate baseline (JSON, written atomically).",
         discussion: "Workloads: \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", ")). Instruction counts "
-            + "come from valgrind --tool=cachegrind --cache-sim=no (exactly repeatable); CPU times from 5 fresh processes.")
+            + "come from valgrind --tool=cachegrind --cache-sim=no (exactly repeatable); CPU times from 5 fresh processes."
+            + "\n\nEXAMPLES:\n  motionbench baseline --output data/baselines/linux-x86_64-release.json --mode both\n"
+            + "  motionbench baseline --output quick.json --workloads bezier-presets,bezier-hard --mode instructions\n")
 
     @Option(help: "Where to write the baseline.")
     var output: String
@@ -100,6 +102,11 @@ struct GateCommand: ParsableCommand {
             for --rounds rounds; r = this/base per round; FAIL if median(r) > 1 + P (default 5%) with IQR(r) < 0.10, \
             INCONCLUSIVE (exit 3) if IQR ≥ 0.10 or the load average exceeds the core count at the start. Exit codes: \
             0 pass, 1 regression, 2 bad input, 3 inconclusive.
+
+            EXAMPLES:
+              motionbench gate --baseline data/baselines/linux-x86_64-release.json
+              motionbench gate --against ../base/.build/release/motionbench --rounds 20 --instructions --format markdown
+              motionbench gate --baseline base.json --format junit > gate.xml
             """)
 
     @Option(help: "Baseline file to compare with.")

@@ -13,6 +13,10 @@ struct InterpolateCommand: ParsableCommand {
             otherwise whole matrices are decomposed as CSS Transforms 2 describes (the 2-D path for 2-D matrices), \
             with a discrete flip at 0.5 when a matrix is singular. Prints matrix3d(m11, …, m44), CATransform3D's \
             field order, for each progress P (from the arguments, or one per line on standard input).
+
+            EXAMPLES:
+              motionbench interpolate 'rotateY(0deg)' 'perspective(1500px) rotateY(-180deg)' 0 0.5 1
+              motionbench interpolate none 'translate(10px, 20px) scale(2)' 0.5 --format json
             """)
 
     @Argument(help: "The start transform list, e.g. 'rotateY(0deg)'.")

@@ -19,6 +19,11 @@ struct RunCommand: ParsableCommand {
             frame reads and writing every column it writes, once). speedupVsNaive = naive / batch; ratioToStream = \
             batch / stream (1 means memory bandwidth is the limit). Scenarios: \
             \(Scenario.builtInNames.joined(separator: ", ")), or a JSON file (data/scenarios/README.md).
+
+            EXAMPLES:
+              motionbench run
+              motionbench run --scenario springs --layers 100000 --threads 1 --verify
+              motionbench run --frame-times vrr --format bmf --output results.json
             """)
 
     @Option(help: "Built-in scenario name or a scenario JSON file.")

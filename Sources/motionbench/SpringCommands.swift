@@ -17,7 +17,9 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Print a spring's parameters in every family.",
         discussion: "Prints mass, stiffness, damping, dampingRatio, response (s), duration (s, SwiftUI's perceptual "
-            + "duration), bounce, initialVelocity (progress units per second) and regime.")
+            + "duration), bounce, initialVelocity (progress units per second) and regime.\n\nEXAMPLES:\n"
+            + "  motionbench convert 'spring(duration: 0.5, bounce: 0.3)'\n"
+            + "  motionbench convert 'uikit-spring(duration: 0.4, dampingRatio: 0.7, initialVelocity: 2)' --format json\n")
 
     @Argument(help: "The spring, e.g. 'spring(duration: 0.5, bounce: 0.3)' or 'uikit-spring(duration: 0.4, dampingRatio: 0.7, initialVelocity: 0)'.")
     var spec: String
@@ -59,6 +61,10 @@ struct SettleCommand: ParsableCommand {
             a fraction of the distance), solved exactly. --all adds each library's own rule as 'name value' lines; \
             frame-based rules are evaluated on the exact motion of a move of --distance units at --rate Hz. An \
             undamped spring never settles: that is exit code 2.
+
+            EXAMPLES:
+              motionbench settle 'spring(mass: 1, stiffness: 100, damping: 5)'
+              motionbench settle 'spring(response: 0.5, dampingRatio: 0.7)' --all --rate 60
             """)
 
     @Argument(help: "The spring.")

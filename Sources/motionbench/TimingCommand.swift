@@ -17,6 +17,10 @@ struct TimingCommand: ParsableCommand {
             and TIME is then the parent time. The two sets cannot be mixed; --duration and --easing belong to both. \
             Unlike Core Animation, removedOnCompletion defaults to false here so that a fill mode shows; pass \
             --removed-on-completion to model Core Animation's default.
+
+            EXAMPLES:
+              motionbench timing --duration 2 --iterations 3 --direction alternate 0.5 2.5 7
+              motionbench timing --begin-time 1 --duration 0.5 --repeat-count inf --autoreverses 1.2 1.9
             """)
 
     @Argument(parsing: .allUnrecognized, help: "Times (read from standard input when omitted).")
