@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionCore
 import MotionHarness
+import MotionOutput
 
 /// Parses a percentage given as `2`, `2%` or `2.5%` into a fraction (0.02).
 func parsePercent(_ text: String, option: String) throws -> Double {
@@ -133,7 +134,8 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Comparing across compilers.")
     var toolchainMismatch: ToolchainMismatch = .warn
 
-    @Option(help: "Output format.")
+    @Option(help: ArgumentHelp("Output format. Dashboard exports: "
+                               + ExportFormats.all.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ") + "."))
     var format: GateFormat = .table
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each measured child process may run before it is stopped.",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionCore
 import MotionHarness
+import MotionOutput
 
 /// `motionbench run`: the frame harness.
 struct RunCommand: ParsableCommand {
@@ -46,7 +47,8 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure).")
     var threads: Int?
 
-    @Option(help: "Output format (bmf and github-benchmark are dashboard exports).")
+    @Option(help: ArgumentHelp("Output format. Dashboard exports: "
+                               + ExportFormats.all.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ") + "."))
     var format: HarnessReport.Format = .table
 
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")

@@ -31,10 +31,10 @@ final class GateChildProcessTests: XCTestCase {
     func testHangingChildIsStoppedAtTheTimeout() throws {
         let started = Date()
         assertThrows("did not finish within 1 s") {
-            _ = try ChildProcess.run(try script("sleep 30"), [], limits: .init(timeout: 1))
+            _ = try ChildProcess.run(try script("sleep 300"), [], limits: .init(timeout: 1))
         }
-        // Generous: the point is that it did not wait the child's 30 s.
-        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        // Not a speed check: the point is only that it did not wait for the child's 300 s.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 120)
     }
 
     func testChildIgnoringSIGTERMIsKilled() throws {

@@ -45,7 +45,7 @@ public struct SpringSolution: Sendable, Hashable {
         if abs(z) <= 0.25 {
             let decay = Double.exp(-lambda * t)
             if z == 0 { return (decay, decay * t) }
-            return (decay * Self.cosineSeries(z), decay * Self.sineSeries(z) * t)
+            return (decay * cosineOfRoot(z), decay * sineOfRootOverRoot(z) * t)
         }
         if q > 0 {
             let frequency = q.squareRoot()
@@ -63,38 +63,6 @@ public struct SpringSolution: Sendable, Hashable {
         let slow = Double.exp(-naturalFrequencySquared / (lambda + rate) * t)  // e^{r+·t}
         let ratio = Double.exp(-2 * rate * t)  // e^{(r− − r+)·t} ≤ e^{−2}
         return (0.5 * slow * (1 + ratio), 0.5 * slow * (1 - ratio) / rate)
-    }
-
-    /// cos(√z) (cosh(√−z) for z < 0) as Σ (−z)ⁿ/(2n)!, n ≤ 9, in Horner form: exact to rounding for |z| ≤ 1/4.
-    @inlinable
-    static func cosineSeries(_ z: Double) -> Double {
-        let w = -z
-        var sum = 1.0 / 6_402_373_705_728_000  // 1/18!
-        sum = sum * w + 1.0 / 20_922_789_888_000  // 1/16!
-        sum = sum * w + 1.0 / 87_178_291_200  // 1/14!
-        sum = sum * w + 1.0 / 479_001_600  // 1/12!
-        sum = sum * w + 1.0 / 3_628_800  // 1/10!
-        sum = sum * w + 1.0 / 40_320  // 1/8!
-        sum = sum * w + 1.0 / 720  // 1/6!
-        sum = sum * w + 1.0 / 24  // 1/4!
-        sum = sum * w + 0.5  // 1/2!
-        return sum * w + 1
-    }
-
-    /// sin(√z)/√z (sinh(√−z)/√−z for z < 0) as Σ (−z)ⁿ/(2n + 1)!, n ≤ 9, in Horner form.
-    @inlinable
-    static func sineSeries(_ z: Double) -> Double {
-        let w = -z
-        var sum = 1.0 / 121_645_100_408_832_000  // 1/19!
-        sum = sum * w + 1.0 / 355_687_428_096_000  // 1/17!
-        sum = sum * w + 1.0 / 1_307_674_368_000  // 1/15!
-        sum = sum * w + 1.0 / 6_227_020_800  // 1/13!
-        sum = sum * w + 1.0 / 39_916_800  // 1/11!
-        sum = sum * w + 1.0 / 362_880  // 1/9!
-        sum = sum * w + 1.0 / 5_040  // 1/7!
-        sum = sum * w + 1.0 / 120  // 1/5!
-        sum = sum * w + 1.0 / 6  // 1/3!
-        return sum * w + 1
     }
 
     /// Displacement and its rate at time `t` from displacement `x0` and rate `rate0` at time 0.
