@@ -52,10 +52,20 @@ let package = Package(
             name: "MotionOutput",
             dependencies: ["MotionCore"]
         ),
+        // Output and input files, child processes, machine and toolchain info, run metadata, the status line.
+        .target(
+            name: "MotionSupport",
+            dependencies: ["MotionCore", "MotionOutput"]
+        ),
         // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
         .target(
             name: "MotionHarness",
-            dependencies: ["MotionCore", "MotionOutput", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["MotionCore", "MotionOutput", "MotionSupport", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
+        // The CI gate: workloads, baselines, instruction counting, paired timing and the decision rules.
+        .target(
+            name: "MotionGate",
+            dependencies: ["MotionCore", "MotionHarness", "MotionOutput", "MotionSupport"]
         ),
         // The thin command line.
         .executableTarget(
@@ -63,6 +73,8 @@ let package = Package(
             dependencies: [
                 "MotionCore",
                 "MotionHarness",
+                "MotionGate",
+                "MotionSupport",
                 "MotionReports",
                 "MotionOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -71,7 +83,7 @@ let package = Package(
         // The libFuzzer entry point for the spec parser and the scenario reader (scripts/fuzz.sh).
         .executableTarget(
             name: "MotionFuzz",
-            dependencies: ["MotionHarness"]
+            dependencies: ["MotionHarness", "MotionGate", "MotionSupport"]
         ),
         benchmarkTarget("CurveBenchmarks"),
         benchmarkTarget("SpringBenchmarks"),
@@ -79,8 +91,9 @@ let package = Package(
         benchmarkTarget("FrameBenchmarks"),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore"]),
-        .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionCore", "MotionOutput"]),
+        .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionGate", "MotionSupport", "MotionCore", "MotionOutput"]),
+        .testTarget(name: "MotionGateTests", dependencies: ["MotionGate", "MotionHarness", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
-        .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore"]),
+        .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore", "MotionSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import MotionSupport
 import Foundation
 import MotionCore
 import MotionOutput

@@ -75,21 +75,4 @@ public enum InputContract {
         guard checksum.isFinite else { return "scenario '\(SafeText.quoted(scenario.name))': checksum \(checksum)" }
         return nil
     }
-
-    /// A baseline file's bytes (`gate --baseline FILE`): nil when it is rejected with a `GateInputError` or accepted
-    /// with every recorded figure in range; a description otherwise.
-    public static func checkBaseline(_ data: Data) -> String? {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("motionbench-contract-\(getpid())-\(UUID().uuidString).json").path
-        guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        do {
-            let baseline = try GateBaseline.read(path)
-            return baseline.firstProblem().map { "accepted a baseline with \($0)" }
-        } catch is GateInputError {
-            return nil
-        } catch {
-            return "baseline rejected without naming the field: \(error)"
-        }
-    }
 }

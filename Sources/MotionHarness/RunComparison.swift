@@ -1,3 +1,4 @@
+import MotionSupport
 import Foundation
 import MotionCore
 import MotionOutput
@@ -33,7 +34,7 @@ public struct RunComparison: Sendable {
     public var threshold: Double
 
     /// Compares the `run` JSON texts `a` and `b` (named `nameA`, `nameB` in errors).
-    /// - Throws: `GateInputError` naming the file and what is missing.
+    /// - Throws: `RunComparisonError` naming the file and what is missing.
     public init(a: Data, nameA: String, b: Data, nameB: String, threshold: Double) throws {
         let rowsA = try Self.rows(a, name: nameA), rowsB = try Self.rows(b, name: nameB)
         let keysB = Dictionary(rowsB.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -61,20 +62,20 @@ public struct RunComparison: Sendable {
         do {
             object = try StrictJSON.parse(data)
         } catch {
-            throw GateInputError(message: "compare: \(name) is not valid JSON: \(error)")
+            throw RunComparisonError(message: "compare: \(name) is not valid JSON: \(error)")
         }
         guard let results = (object as? [String: Any])?["results"] as? [[String: Any]], !results.isEmpty else {
-            throw GateInputError(message: "compare: \(name) has no \"results\" array; give files from motionbench run --format json")
+            throw RunComparisonError(message: "compare: \(name) has no \"results\" array; give files from motionbench run --format json")
         }
         return try results.enumerated().map { index, row in
             func number(_ value: Any?, _ field: String) throws -> Double {
                 guard let number = value as? NSNumber, number.doubleValue.isFinite, number.doubleValue > 0 else {
-                    throw GateInputError(message: "compare: \(name) results[\(index)].\(field) must be a positive number")
+                    throw RunComparisonError(message: "compare: \(name) results[\(index)].\(field) must be a positive number")
                 }
                 return number.doubleValue
             }
             guard let scenario = row["scenario"] as? String else {
-                throw GateInputError(message: "compare: \(name) results[\(index)].scenario must be a string")
+                throw RunComparisonError(message: "compare: \(name) results[\(index)].scenario must be a string")
             }
             let layers = try number(row["layers"], "layers"), threads = try number(row["threads"], "threads")
             let key = "\(SafeText.quoted(scenario))/\(Int(layers)) layers/\(Int(threads)) threads"
@@ -123,4 +124,12 @@ public struct RunComparison: Sendable {
                 .joined(separator: "  ") }.joined(separator: "\n") + "\nnote: \(note)\n"
         }
     }
+}
+
+/// A `compare` input that is not a readable `run` result (exit code 2): the message names the file and the field.
+public struct RunComparisonError: Error, CustomStringConvertible {
+    /// What was wrong.
+    public let message: String
+    /// The message.
+    public var description: String { message }
 }

@@ -1,3 +1,5 @@
+import MotionGate
+import MotionSupport
 import MotionCore
 import MotionHarness
 
@@ -43,5 +45,7 @@ extension InputFailure {
 extension ScenarioError: InputFailure {}
 extension OutputFileError: InputFailure {}
 extension GateInputError: InputFailure {}
+extension ChildProcessError: InputFailure {}
+extension RunComparisonError: InputFailure {}
 extension SpecError: InputFailure {}
 extension InvalidParameterError: InputFailure {}

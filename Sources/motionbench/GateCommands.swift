@@ -1,3 +1,5 @@
+import MotionGate
+import MotionSupport
 import ArgumentParser
 import Foundation
 import MotionCore
@@ -19,41 +21,6 @@ func childLimits(timeout: Double, command: String) throws -> ChildProcess.Limits
         throw BadInput(message: "\(command): --timeout \(formatOutputNumber(timeout)) must be a number of seconds in 1…86400")
     }
     return ChildProcess.Limits(timeout: timeout)
-}
-
-/// Progress on standard error. On a terminal: one line, rewritten in place once the command has run for more than a
-/// second, and erased before the result is printed. Otherwise (a CI log): plain lines, at most one every
-/// `plainInterval` seconds (`MOTIONBENCH_PROGRESS_INTERVAL` overrides the default of 5), so that a long gate or run
-/// shows it is alive.
-final class StatusLine {
-    private let terminal = isatty(2) == 1
-    private let started = Date()
-    private var shown = false
-    private var lastPlain: Date?
-    private let plainInterval = ProcessInfo.processInfo.environment["MOTIONBENCH_PROGRESS_INTERVAL"].flatMap(Double.init) ?? 5
-
-    /// Shows `status`.
-    func show(_ status: String) {
-        var standardError = StandardError()
-        guard terminal else {
-            let now = Date()
-            guard now.timeIntervalSince(lastPlain ?? started) >= plainInterval else { return }
-            lastPlain = now
-            print("motionbench: \(Int(now.timeIntervalSince(started))) s: \(status)", to: &standardError)
-            return
-        }
-        guard Date().timeIntervalSince(started) > 1 else { return }
-        print("\r\u{1B}[2K\(status)", terminator: "", to: &standardError)
-        shown = true
-    }
-
-    /// Erases the line if anything was shown.
-    func clear() {
-        guard shown else { return }
-        var standardError = StandardError()
-        print("\r\u{1B}[2K", terminator: "", to: &standardError)
-        shown = false
-    }
 }
 
 /// `motionbench baseline`: records the gate baseline.

@@ -1,3 +1,4 @@
+import MotionSupport
 import ArgumentParser
 import MotionCore
 import MotionHarness
@@ -45,13 +46,5 @@ struct MotionBenchCommand: ParsableCommand {
         var standardError = StandardError()
         print("motionbench: \(SafeText.escapingControls(message))", to: &standardError)
         Glibc.exit(code)
-    }
-}
-
-/// Standard error as a `TextOutputStream`.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        var bytes = Array(string.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }
 }

@@ -1,3 +1,4 @@
+import MotionSupport
 import ArgumentParser
 import Foundation
 import MotionCore

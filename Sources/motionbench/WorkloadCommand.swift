@@ -1,3 +1,4 @@
+import MotionGate
 import ArgumentParser
 import MotionHarness
 import MotionOutput

@@ -1,3 +1,5 @@
+import MotionGate
+import MotionSupport
 import Foundation
 import XCTest
 

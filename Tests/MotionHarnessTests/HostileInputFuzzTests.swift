@@ -1,3 +1,4 @@
+import MotionGate
 import Foundation
 import MotionCore
 import MotionHarness

@@ -1,3 +1,4 @@
+import MotionGate
 import Foundation
 @testable import MotionHarness
 @testable import MotionOutput

@@ -1,3 +1,5 @@
+import MotionGate
+import MotionSupport
 import Foundation
 import MotionHarness
 import XCTest

@@ -46,11 +46,11 @@ public enum ChildProcess {
     /// The child runs in its own process group, and a timeout or a flood stops the whole group: a shell script's
     /// own children cannot keep the gate waiting. (Foundation's `Process` is not used because it treats the child as
     /// running for as long as any descendant holds its inherited descriptors.)
-    /// - Throws: `GateInputError` when it cannot be started, runs past the timeout or prints past the cap.
+    /// - Throws: `ChildProcessError` when it cannot be started, runs past the timeout or prints past the cap.
     public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard) throws -> Output {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
-            throw GateInputError(message: "cannot run \(executable): \(String(cString: strerror(errno)))")
+            throw ChildProcessError(message: "cannot run \(executable): \(String(cString: strerror(errno)))")
         }
         // Close-on-exec: only the duplicates on 1 and 2 reach the child.
         for descriptor in outputPipe + errorPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
@@ -77,7 +77,7 @@ public enum ChildProcess {
         close(errorPipe[1])
         defer { close(outputPipe[0]); close(errorPipe[0]) }
         guard spawned == 0 else {
-            throw GateInputError(message: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+            throw ChildProcessError(message: "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
 
         var captured: [[UInt8]] = [[], []]
@@ -136,14 +136,14 @@ public enum ChildProcess {
         kill(-pid, SIGKILL)  // Anything left in the group.
         let command = SafeText.quoted(([executable] + arguments).joined(separator: " "), limit: 200)
         if timedOut {
-            throw GateInputError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
+            throw ChildProcessError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
                                  + "stopped (raise the limit with --timeout)")
         }
         if flooded {
-            throw GateInputError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped")
+            throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped")
         }
         if orphanedPipes {
-            throw GateInputError(message: "\(command) exited but left a process holding its output open")
+            throw ChildProcessError(message: "\(command) exited but left a process holding its output open")
         }
         return Output(status: status, standardOutput: String(decoding: captured[0], as: UTF8.self),
                       standardError: String(decoding: captured[1], as: UTF8.self))
@@ -158,4 +158,13 @@ public enum ChildProcess {
     private static func formatSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
     }
+}
+
+/// A child process that could not be started, ran past its timeout, printed past its cap or left its output open
+/// (bad setup: exit code 2 on the command line).
+public struct ChildProcessError: Error, CustomStringConvertible {
+    /// What happened, naming the command.
+    public let message: String
+    /// The message.
+    public var description: String { message }
 }

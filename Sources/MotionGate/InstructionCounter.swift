@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import MotionHarness
+import MotionSupport
 
 /// Runs commands and counts their instructions with valgrind.
 public enum InstructionCounter {

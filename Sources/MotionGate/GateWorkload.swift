@@ -1,4 +1,6 @@
 import Foundation
+import MotionHarness
+import MotionSupport
 import MotionCore
 
 /// The fixed, seeded, single-threaded workloads the CI gate measures (50–200 ms each in a release build). The names

@@ -44,7 +44,7 @@ public struct RunMetadata: Encodable, Sendable {
     /// This process's metadata now (runs `swift --version` and `git rev-parse HEAD`, each with a 10 s limit).
     public static func current() -> RunMetadata {
         let now = Date()
-        return RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: PerformanceGate.toolchain,
+        return RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: Toolchain.current,
                            machine: .current, timestamp: ISO8601DateFormatter().string(from: now), commit: gitCommit(), date: now)
     }
 

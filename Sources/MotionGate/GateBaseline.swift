@@ -1,4 +1,6 @@
 import Foundation
+import MotionHarness
+import MotionSupport
 import MotionCore
 
 /// A recorded gate baseline (JSON, written atomically).
@@ -162,5 +164,24 @@ public struct GateBaseline: Codable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+extension InputContract {
+    /// A baseline file's bytes (`gate --baseline FILE`): nil when it is rejected with a `GateInputError` or accepted
+    /// with every recorded figure in range; a description otherwise.
+    public static func checkBaseline(_ data: Data) -> String? {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("motionbench-contract-\(getpid())-\(UUID().uuidString).json").path
+        guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let baseline = try GateBaseline.read(path)
+            return baseline.firstProblem().map { "accepted a baseline with \($0)" }
+        } catch is GateInputError {
+            return nil
+        } catch {
+            return "baseline rejected without naming the field: \(error)"
+        }
     }
 }

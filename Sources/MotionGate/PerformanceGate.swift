@@ -1,4 +1,6 @@
 import Foundation
+import MotionHarness
+import MotionSupport
 import MotionCore
 import MotionOutput
 
@@ -27,6 +29,13 @@ public enum PerformanceGate {
         public var verdict: GateDecision.Verdict
         /// Why.
         public var note: String
+
+        /// A row from its fields.
+        public init(workload: String, metric: String, unit: String, baseline: Double, current: Double, change: Double,
+                    verdict: GateDecision.Verdict, note: String) {
+            (self.workload, self.metric, self.unit, self.baseline, self.current) = (workload, metric, unit, baseline, current)
+            (self.change, self.verdict, self.note) = (change, verdict, note)
+        }
     }
 
     /// A gate's outcome.
@@ -35,6 +44,11 @@ public enum PerformanceGate {
         public var rows: [Row]
         /// Messages for the reader (toolchain mismatch, report-only time mode, load).
         public var notes: [String]
+        /// An outcome from its rows and notes.
+        public init(rows: [Row], notes: [String]) {
+            (self.rows, self.notes) = (rows, notes)
+        }
+
         /// The worst verdict.
         public var verdict: GateDecision.Verdict { rows.map(\.verdict).max() ?? .pass }
     }
@@ -42,14 +56,6 @@ public enum PerformanceGate {
     /// This process's executable (/proc/self/exe).
     public static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
-    /// `swift --version`'s first line, or "unknown".
-    public static var toolchain: String {
-        guard let swift = ["/opt/swift/usr/bin/swift", "/usr/bin/swift"].first(where: FileManager.default.isExecutableFile),
-              let output = try? ChildProcess.run(swift, ["--version"]), output.status == 0
-        else { return "unknown" }
-        return output.standardOutput.split(separator: "\n").first.map(String.init) ?? "unknown"
     }
 
     /// Times each workload process's loop this many times and keeps the smallest (see `GateWorkload.run(repeats:)`).
@@ -110,7 +116,7 @@ public enum PerformanceGate {
             measurements[workload.rawValue] = measurement
         }
         return GateBaseline(
-            toolchain: toolchain, valgrind: mode != .time ? InstructionCounter.valgrindVersion : nil,
+            toolchain: Toolchain.current, valgrind: mode != .time ? InstructionCounter.valgrindVersion : nil,
             machine: ["cpu": machine.cpu, "cores": "\(machine.cores)", "memoryBytes": "\(machine.memoryBytes)"],
             timestamp: ISO8601DateFormatter().string(from: Date()), workloads: measurements)
     }
@@ -121,7 +127,7 @@ public enum PerformanceGate {
                                progress: (String) -> Void = { _ in }) throws -> Outcome {
         let executable = currentExecutable
         var outcome = Outcome(rows: [], notes: [])
-        let current = toolchain
+        let current = Toolchain.current
         if current != baseline.toolchain {
             outcome.notes.append("toolchain differs from the baseline's: baseline '\(baseline.toolchain)', this '\(current)'"
                                  + (failOnToolchainMismatch ? " (--toolchain-mismatch fail)" : "; instruction counts may move"))

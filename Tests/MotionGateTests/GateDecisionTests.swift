@@ -1,3 +1,4 @@
+import MotionGate
 import MotionCore
 import MotionHarness
 import XCTest

@@ -1,3 +1,5 @@
+import MotionHarness
+import MotionSupport
 /// The gate's decision rules, as pure functions of measurements (so that tests can feed them recorded or synthetic
 /// samples).
 public enum GateDecision {
