@@ -19,7 +19,7 @@ public struct GateBaseline: Codable, Sendable {
 
     /// One workload's measurements.
     public struct Measurement: Codable, Sendable {
-        /// cachegrind's Ir total for `motionbench _workload NAME` (whole process), when recorded.
+        /// Instructions of `motionbench _workload NAME` in the baseline's `instructionScope`, when recorded.
         public var instructions: UInt64?
         /// CPU time of the measured loop, when recorded.
         public var cpuSeconds: TimeStatistics?
@@ -45,18 +45,80 @@ public struct GateBaseline: Codable, Sendable {
         }
     }
 
+    /// The machine a baseline was recorded on.
+    public struct Machine: Codable, Sendable, Equatable {
+        /// CPU model.
+        public var cpu: String
+        /// Logical cores.
+        public var cores: Int
+        /// Physical memory in bytes.
+        public var memoryBytes: UInt64
+
+        /// A machine from its fields.
+        public init(cpu: String, cores: Int, memoryBytes: UInt64) {
+            (self.cpu, self.cores, self.memoryBytes) = (cpu, cores, memoryBytes)
+        }
+
+        /// Reads numbers, or (version 1 files) the same numbers written as strings.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cpu = try container.decode(String.self, forKey: .cpu)
+            func whole<T: FixedWidthInteger & Decodable>(_ key: CodingKeys, _ type: T.Type) throws -> T {
+                if let number = try? container.decode(T.self, forKey: key) { return number }
+                guard let text = try? container.decode(String.self, forKey: key), let number = T(text) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected a whole number ≥ 0")
+                }
+                return number
+            }
+            cores = try whole(.cores, Int.self)
+            memoryBytes = try whole(.memoryBytes, UInt64.self)
+        }
+    }
+
+    /// The format version this build writes (2: typed machine, `instructionScope`). Version 1 files still read:
+    /// their counts cover the whole process.
+    public static let currentVersion = 2
     /// Format version.
-    public var version = 1
+    public var version = GateBaseline.currentVersion
     /// `swift --version` of the toolchain that built the measured binary's environment.
     public var toolchain: String
     /// `valgrind --version`, when instructions were recorded.
     public var valgrind: String?
+    /// What the instruction counts cover: the measured region (version 2) or the whole process (version 1 files).
+    public var instructionScope: InstructionCounter.Scope
     /// Where it was recorded.
-    public var machine: [String: String]
+    public var machine: Machine
     /// ISO 8601 time of recording.
     public var timestamp: String
     /// Per workload name.
     public var workloads: [String: Measurement]
+
+    /// A baseline from its fields, in the current version.
+    public init(toolchain: String, valgrind: String?, instructionScope: InstructionCounter.Scope, machine: Machine,
+                timestamp: String, workloads: [String: Measurement]) {
+        (self.toolchain, self.valgrind, self.instructionScope, self.machine) = (toolchain, valgrind, instructionScope, machine)
+        (self.timestamp, self.workloads) = (timestamp, workloads)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, toolchain, valgrind, instructionScope, machine, timestamp, workloads
+    }
+
+    /// Reads version 1 and 2 files; a version 1 file's counts cover the whole process.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        guard (1...Self.currentVersion).contains(version) else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: container,
+                                                   debugDescription: "\(version) is not a version this build reads (1 or 2)")
+        }
+        toolchain = try container.decode(String.self, forKey: .toolchain)
+        valgrind = try container.decodeIfPresent(String.self, forKey: .valgrind)
+        instructionScope = version == 1 ? .process : try container.decode(InstructionCounter.Scope.self, forKey: .instructionScope)
+        machine = try container.decode(Machine.self, forKey: .machine)
+        timestamp = try container.decode(String.self, forKey: .timestamp)
+        workloads = try container.decode([String: Measurement].self, forKey: .workloads)
+    }
 
     /// The workloads this baseline holds, in the gate's order.
     public var recordedWorkloads: [GateWorkload] {
@@ -84,9 +146,6 @@ public struct GateBaseline: Codable, Sendable {
             throw GateInputError(message: "baseline \(path): \(Self.describe(error))")
         } catch {
             throw GateInputError(message: "baseline \(path) is not a valid baseline file: \(error)")
-        }
-        guard baseline.version == 1 else {
-            throw GateInputError(message: "baseline \(path) has version \(baseline.version); this build reads version 1")
         }
         if let problem = baseline.firstProblem() {
             throw GateInputError(message: "baseline \(path): \(problem)")

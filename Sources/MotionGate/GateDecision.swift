@@ -1,5 +1,3 @@
-import MotionHarness
-import MotionSupport
 /// The gate's decision rules, as pure functions of measurements (so that tests can feed them recorded or synthetic
 /// samples).
 public enum GateDecision {
@@ -28,8 +26,6 @@ public enum GateDecision {
 
     /// Warnings start at this relative increase in instructions (0.5%).
     public static let warningThreshold = 0.005
-    /// Paired timing: an interquartile range of the ratios at or above this is too noisy to decide.
-    public static let maximumRatioSpread = 0.10
 
     /// Instruction mode: FAIL above `maxIncrease` (a fraction, 0.02 = 2%), WARN from 0.5% to it, else PASS.
     public static func instructions(baseline: UInt64, current: UInt64, maxIncrease: Double) -> (change: Double, verdict: Verdict) {
@@ -61,21 +57,57 @@ public enum GateDecision {
         return RatioSummary(median: quantile(0.5), interquartileRange: quantile(0.75) - quantile(0.25), count: sorted.count)
     }
 
-    /// Paired mode: INCONCLUSIVE when the spread is too wide (IQR ≥ 0.10) or the machine was overloaded at the start
-    /// (load average above the core count); FAIL when median(r) > 1 + maxIncrease; else PASS.
-    public static func paired(ratios: [Double], maxIncrease: Double, loadAverage: Double = 0, cores: Int = .max)
-        -> (summary: RatioSummary, verdict: Verdict, reason: String)
-    {
+    /// A distribution-free confidence interval on the median of paired ratios: order statistics x₍m₎ … x₍n−m+1₎,
+    /// with m the largest rank whose binomial tail P(Bin(n, ½) ≤ m − 1) is at most (1 − confidence)/2. It assumes only
+    /// that rounds are independent, not that the noise is normal (on a shared VM it is skewed: interference only adds
+    /// time).
+    public struct MedianInterval: Sendable, Hashable {
+        /// Median, first quartile to third quartile spread, and rounds.
+        public let summary: RatioSummary
+        /// Lower end, or nil while there are too few rounds for the confidence (8 at 99%).
+        public let lower: Double?
+        /// Upper end, or nil while there are too few rounds.
+        public let upper: Double?
+        /// The interval's confidence (0.99).
+        public let confidence: Double
+    }
+
+    /// Confidence of the sequential timing rule's interval on the median ratio.
+    public static let timingConfidence = 0.99
+
+    /// The interval on the median of `ratios` at `confidence` (see `MedianInterval`).
+    public static func medianInterval(_ ratios: [Double], confidence: Double = timingConfidence) -> MedianInterval {
+        let sorted = ratios.sorted(), n = sorted.count
+        let tail = (1 - confidence) / 2
+        // P(Bin(n, 1/2) ≤ j), accumulated term by term (n ≤ 1000 keeps 2^−n a normal Double).
+        var term = n > 1000 ? 0 : Double(sign: .plus, exponent: -n, significand: 1), cumulative = term, rank = 0
+        for j in 0..<(n / 2) {
+            guard cumulative <= tail else { break }
+            rank = j + 1
+            term *= Double(n - j) / Double(j + 1)
+            cumulative += term
+        }
         let summary = summarize(ratios)
-        if loadAverage > Double(cores) {
-            return (summary, .inconclusive, "load average \(loadAverage) exceeds \(cores) cores at the start")
+        guard rank >= 1 else { return MedianInterval(summary: summary, lower: nil, upper: nil, confidence: confidence) }
+        return MedianInterval(summary: summary, lower: sorted[rank - 1], upper: sorted[n - rank], confidence: confidence)
+    }
+
+    /// The sequential paired-timing rule, applied after every round: PASS once the whole interval on the median ratio
+    /// this/base lies at or below 1 + maxIncrease, FAIL once it lies wholly above, nil (keep measuring) while it
+    /// contains the threshold or there are too few rounds. When the time budget ends first the answer is INCONCLUSIVE,
+    /// never a guess.
+    public static func sequential(ratios: [Double], maxIncrease: Double, confidence: Double = timingConfidence)
+        -> (interval: MedianInterval, verdict: Verdict?, reason: String)
+    {
+        let interval = medianInterval(ratios, confidence: confidence)
+        let limit = 1 + maxIncrease
+        let percent = String(format: "%.0f%%", confidence * 100)
+        guard let lower = interval.lower, let upper = interval.upper else {
+            return (interval, nil, "\(ratios.count) rounds are too few for a \(percent) interval")
         }
-        if !(summary.interquartileRange < maximumRatioSpread) {
-            return (summary, .inconclusive, "ratios too spread to decide (IQR \(summary.interquartileRange) ≥ \(maximumRatioSpread))")
-        }
-        if summary.median > 1 + maxIncrease {
-            return (summary, .fail, "median ratio \(summary.median) > \(1 + maxIncrease)")
-        }
-        return (summary, .pass, "median ratio \(summary.median) ≤ \(1 + maxIncrease)")
+        let range = String(format: "[%.4f, %.4f]", lower, upper)
+        if upper <= limit { return (interval, .pass, "\(percent) interval \(range) at or below \(limit)") }
+        if lower > limit { return (interval, .fail, "\(percent) interval \(range) above \(limit)") }
+        return (interval, nil, "\(percent) interval \(range) contains \(limit)")
     }
 }

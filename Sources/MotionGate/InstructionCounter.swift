@@ -17,30 +17,59 @@ public enum InstructionCounter {
         return output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Instructions executed (cachegrind's Ir total) by `executable arguments`.
-    /// - Throws: `GateInputError` when valgrind is missing, the command fails, or the output cannot be read.
-    public static func instructions(of executable: String, _ arguments: [String],
+    /// What an instruction count covers.
+    public enum Scope: String, Codable, Sendable {
+        /// Only `MeasuredRegion`: the workload's measured loop and what it calls (callgrind toggled on the region's
+        /// symbol). Start-up, argument parsing, setup and output are excluded, so they cannot move a baseline.
+        case measuredRegion = "measured-region"
+        /// The whole process (cachegrind), as version 1 baselines and builds without the measured region were counted.
+        case process
+    }
+
+    /// Instructions executed by `executable arguments` within `scope` (the Ir total of callgrind or cachegrind, with
+    /// no cache simulation).
+    /// - Throws: `GateInputError` when valgrind is missing, the command fails, the output cannot be read, or (region
+    ///   scope) the binary never entered the measured region.
+    public static func instructions(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,
                                     limits: ChildProcess.Limits = .standard) throws -> UInt64 {
         guard let valgrind = valgrindPath else {
             throw GateInputError(message: "valgrind is not installed, and instruction mode needs it "
                                  + "(install it with: apt-get install -y valgrind)")
         }
         let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("motionbench-cachegrind-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).out").path
+            .appendingPathComponent("motionbench-\(scope.rawValue)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let output = try ChildProcess.run(valgrind, ["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=\(file)",
-                                                     executable] + arguments, limits: limits)
+        let tool = switch scope {
+        case .measuredRegion: ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=\(MeasuredRegion.symbol)",
+                               "--callgrind-out-file=\(file)"]
+        case .process: ["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=\(file)"]
+        }
+        let output = try ChildProcess.run(valgrind, tool + [executable] + arguments, limits: limits)
         guard output.status == 0 else {
             throw GateInputError(message: "\(executable) \(arguments.joined(separator: " ")) failed under valgrind "
                                  + "(exit \(output.status)): \(output.standardError.suffix(400))")
         }
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw GateInputError(message: "valgrind wrote no cachegrind output to \(file)")
+            throw GateInputError(message: "valgrind wrote no output to \(file)")
         }
-        return try parseTotal(cachegrindOutput: text)
+        let total = try parseTotal(cachegrindOutput: text)
+        guard total > 0 else {
+            throw MissingRegion(executable: executable)
+        }
+        return total
     }
 
-    /// The Ir total from a cachegrind output file (`events: Ir` … `summary: N`).
+    /// A binary that never entered `MeasuredRegion` (built before it existed): count it with `.process` instead.
+    public struct MissingRegion: Error, CustomStringConvertible {
+        /// The binary.
+        public let executable: String
+        /// What happened.
+        public var description: String {
+            "\(executable) has no \(MeasuredRegion.symbol) (built before workload-only counting); count it with scope process"
+        }
+    }
+
+    /// The Ir total from a cachegrind or callgrind output file (`events: Ir` … `summary: N`).
     public static func parseTotal(cachegrindOutput text: String) throws -> UInt64 {
         let lines = text.split(separator: "\n")
         guard let events = lines.first(where: { $0.hasPrefix("events:") })?.split(separator: " ").dropFirst().map(String.init),

@@ -29,12 +29,17 @@ public enum PerformanceGate {
         public var verdict: GateDecision.Verdict
         /// Why.
         public var note: String
+        /// The spread of `current` where it was measured repeatedly (paired timing: the confidence interval on the
+        /// median ratio; a baseline's time: min…max), in `unit`.
+        public var spread: ClosedRange<Double>?
+        /// How many measurements `current` summarises (paired rounds, processes), or nil for a single count.
+        public var samples: Int?
 
         /// A row from its fields.
         public init(workload: String, metric: String, unit: String, baseline: Double, current: Double, change: Double,
-                    verdict: GateDecision.Verdict, note: String) {
+                    verdict: GateDecision.Verdict, note: String, spread: ClosedRange<Double>? = nil, samples: Int? = nil) {
             (self.workload, self.metric, self.unit, self.baseline, self.current) = (workload, metric, unit, baseline, current)
-            (self.change, self.verdict, self.note) = (change, verdict, note)
+            (self.change, self.verdict, self.note, self.spread, self.samples) = (change, verdict, note, spread, samples)
         }
     }
 
@@ -108,7 +113,7 @@ public enum PerformanceGate {
             var measurement = GateBaseline.Measurement()
             if mode != .time {
                 measurement.instructions = try InstructionCounter.instructions(of: executable, ["_workload", workload.rawValue],
-                                                                               limits: limits)
+                                                                               scope: .measuredRegion, limits: limits)
             }
             if mode != .instructions {
                 measurement.cpuSeconds = try timeStatistics(executable, workload, count: timeSamples, limits: limits)
@@ -117,7 +122,8 @@ public enum PerformanceGate {
         }
         return GateBaseline(
             toolchain: Toolchain.current, valgrind: mode != .time ? InstructionCounter.valgrindVersion : nil,
-            machine: ["cpu": machine.cpu, "cores": "\(machine.cores)", "memoryBytes": "\(machine.memoryBytes)"],
+            instructionScope: .measuredRegion,
+            machine: .init(cpu: machine.cpu, cores: machine.cores, memoryBytes: machine.memoryBytes),
             timestamp: ISO8601DateFormatter().string(from: Date()), workloads: measurements)
     }
 
@@ -128,6 +134,10 @@ public enum PerformanceGate {
         let executable = currentExecutable
         var outcome = Outcome(rows: [], notes: [])
         let current = Toolchain.current
+        if baseline.instructionScope == .process, mode != .time {
+            outcome.notes.append("the baseline (version \(baseline.version)) counts whole processes, so this build is counted the "
+                                 + "same way; re-record it to count the measured loop only")
+        }
         if current != baseline.toolchain {
             outcome.notes.append("toolchain differs from the baseline's: baseline '\(baseline.toolchain)', this '\(current)'"
                                  + (failOnToolchainMismatch ? " (--toolchain-mismatch fail)" : "; instruction counts may move"))
@@ -143,7 +153,8 @@ public enum PerformanceGate {
                     throw GateInputError(message: "the baseline has no instruction count for '\(workload.rawValue)' "
                                          + "(record with --mode instructions or both)")
                 }
-                let now = try InstructionCounter.instructions(of: executable, ["_workload", workload.rawValue], limits: limits)
+                let now = try InstructionCounter.instructions(of: executable, ["_workload", workload.rawValue],
+                                                              scope: baseline.instructionScope, limits: limits)
                 var (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
                 var note = verdict == .fail ? "more than \(percent(maxIncrease)) more instructions"
                     : (verdict == .warn ? "between \(percent(GateDecision.warningThreshold)) and \(percent(maxIncrease))" : "")
@@ -162,7 +173,7 @@ public enum PerformanceGate {
                 let now = try timeStatistics(executable, workload, count: 5, limits: limits)
                 outcome.rows.append(Row(workload: workload.rawValue, metric: "cpu seconds (median)", unit: "s", baseline: before.median,
                                         current: now.median, change: now.median / before.median - 1, verdict: .pass,
-                                        note: "report only"))
+                                        note: "report only", spread: now.min...now.max, samples: now.samples))
             }
         }
         if mode != .instructions {
@@ -172,13 +183,40 @@ public enum PerformanceGate {
         return outcome
     }
 
-    /// The paired design: base and this binary run each workload as separate processes, interleaved in random order
-    /// for `rounds` rounds; r = this/base per round; FAIL if median(r) > 1 + P with IQR(r) < 0.10, INCONCLUSIVE if
-    /// IQR ≥ 0.10 or the load average exceeds the core count at the start, else PASS. With `instructions`, the
-    /// instruction comparison of the two binaries is added and decides when it fails.
+    /// How a paired comparison measures and decides.
+    public struct PairedPlan: Sendable {
+        /// Also count both binaries' instructions; they then decide, and timing is reported beside them.
+        public var instructions: Bool
+        /// Instruction increase above which a workload fails (a fraction: 0.02 = 2%).
+        public var maxInstructionIncrease = 0.02
+        /// CPU-time ratio increase the sequential timing rule tests against (0.05 = 5%).
+        public var maxTimeIncrease = 0.05
+        /// The most timing rounds per workload.
+        public var maxRounds = 30
+        /// Wall-clock seconds the timing phase may take; a round that would not fit is not started. 0 skips timing.
+        public var timeBudget = 110.0
+
+        /// A plan; the other fields keep their defaults.
+        public init(instructions: Bool) {
+            self.instructions = instructions
+        }
+    }
+
+    /// The paired design, base build against this build.
+    ///
+    /// 1. With `plan.instructions`: both binaries' measured-region instruction counts, the two valgrind runs side by
+    ///    side on two cores (counts do not depend on load). Builds that predate the region are counted as whole
+    ///    processes, both of them, with a note. These rows decide.
+    /// 2. Timing, sequentially: each round runs every still-undecided workload in base and this build as separate
+    ///    processes, in random order, and records r = this/base (each process reports the minimum of
+    ///    `timingRepeats` passes). After each round `GateDecision.sequential` puts a 99% interval on the median of r:
+    ///    a workload is decided once the interval lies below or above 1 + `maxTimeIncrease`, and rounds stop when all
+    ///    are decided, at `maxRounds`, or when the next round would overrun `timeBudget`. Undecided workloads are
+    ///    INCONCLUSIVE when timing decides, and report-only (PASS, with the interval) when instructions decide; a
+    ///    timing regression beside passing instruction counts is a WARN.
     public static func paired<G: RandomNumberGenerator>(
-        base: String, workloads: [GateWorkload], rounds: Int, maxIncrease: Double, instructions: Bool,
-        using generator: inout G, limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
+        base: String, workloads: [GateWorkload], plan: PairedPlan, using generator: inout G,
+        limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
     ) throws -> Outcome {
         let head = currentExecutable
         let check = try ChildProcess.run(base, ["_workload", "--help"], limits: limits)
@@ -187,38 +225,117 @@ public enum PerformanceGate {
                                  + "build it from the base commit with swift build -c release")
         }
         var outcome = Outcome(rows: [], notes: [])
+        var instructionRows: [GateWorkload: Row] = [:]
+        if plan.instructions {
+            let (counts, scope) = try countInstructions(base: base, head: head, workloads: workloads, limits: limits, progress: progress)
+            if scope == .process {
+                outcome.notes.append("the base build has no measured region (it predates workload-only counting): both builds "
+                                     + "are counted as whole processes")
+            }
+            for (workload, count) in zip(workloads, counts) {
+                let (change, verdict) = GateDecision.instructions(baseline: count.base, current: count.head,
+                                                                  maxIncrease: plan.maxInstructionIncrease)
+                instructionRows[workload] = Row(
+                    workload: workload.rawValue, metric: "instructions (base vs this)", unit: "instructions",
+                    baseline: Double(count.base), current: Double(count.head), change: change, verdict: verdict,
+                    note: verdict == .fail ? "more than \(percent(plan.maxInstructionIncrease)) more instructions" : "")
+            }
+        }
+        let timingRows = try sequentialTiming(base: base, head: head, workloads: workloads, plan: plan, check: check,
+                                              using: &generator, limits: limits, notes: &outcome.notes, progress: progress)
+        for workload in workloads {
+            if let row = instructionRows[workload] { outcome.rows.append(row) }
+            if let row = timingRows[workload] { outcome.rows.append(row) }
+        }
+        return outcome
+    }
+
+    /// Both builds' instruction counts per workload, valgrind runs in parallel; the measured region where both builds
+    /// have it, else whole processes for both.
+    static func countInstructions(base: String, head: String, workloads: [GateWorkload], limits: ChildProcess.Limits,
+                                  progress: (String) -> Void) throws -> ([(base: UInt64, head: UInt64)], InstructionCounter.Scope) {
+        func count(_ scope: InstructionCounter.Scope) throws -> [(base: UInt64, head: UInt64)] {
+            try workloads.map { workload in
+                progress("paired: counting instructions of \(workload.rawValue) (\(scope.rawValue))")
+                let results = ParallelResults<UInt64>(count: 2)
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    results.set(index, Result { try InstructionCounter.instructions(
+                        of: index == 0 ? base : head, ["_workload", workload.rawValue], scope: scope, limits: limits) })
+                }
+                return (try results.get(0), try results.get(1))
+            }
+        }
+        do {
+            return (try count(.measuredRegion), .measuredRegion)
+        } catch is InstructionCounter.MissingRegion {
+            return (try count(.process), .process)
+        }
+    }
+
+    /// Sequential paired timing (see `paired`): one row per workload that was timed.
+    static func sequentialTiming<G: RandomNumberGenerator>(
+        base: String, head: String, workloads: [GateWorkload], plan: PairedPlan, check: ChildProcess.Output,
+        using generator: inout G, limits: ChildProcess.Limits, notes: inout [String], progress: (String) -> Void
+    ) throws -> [GateWorkload: Row] {
+        guard plan.timeBudget > 0, plan.maxRounds > 0 else {
+            notes.append("timing skipped (--time-budget 0)")
+            return [:]
+        }
         // Both binaries must be timed the same way: a base that predates --repeats is timed single-pass, and so is
         // this build then.
         let repeats = check.standardOutput.contains("--repeats") ? timingRepeats : 1
         if repeats == 1 {
-            outcome.notes.append("the base build has no _workload --repeats: both builds are timed single-pass (noisier)")
+            notes.append("the base build has no _workload --repeats: both builds are timed single-pass (noisier)")
         }
-        let load = loadAverage(), cores = ProcessInfo.processInfo.activeProcessorCount
-        outcome.notes.append("load average at start \(load) on \(cores) cores")
-        for workload in workloads {
-            var ratios: [Double] = []
-            for round in 1...rounds {
-                progress("paired: \(workload.rawValue) round \(round)/\(rounds)")
+        notes.append("load average at start \(loadAverage()) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        let started = Date()
+        var ratios: [GateWorkload: [Double]] = [:], pairSeconds: [GateWorkload: Double] = [:]
+        var decisions: [GateWorkload: (GateDecision.MedianInterval, GateDecision.Verdict?, String)] = [:]
+        var undecided = workloads
+        var rounds = 0
+        while !undecided.isEmpty, rounds < plan.maxRounds {
+            let elapsed = Date().timeIntervalSince(started)
+            let estimate = undecided.reduce(0) { $0 + (pairSeconds[$1] ?? 0) }
+            guard rounds == 0 ? true : elapsed + estimate <= plan.timeBudget else { break }
+            rounds += 1
+            for workload in undecided.shuffled(using: &generator) {
+                progress("paired timing: round \(rounds), \(workload.rawValue), \(undecided.count) undecided, "
+                         + "\(Int(Date().timeIntervalSince(started))) of \(Int(plan.timeBudget)) s")
+                let pairStart = Date()
                 let baseFirst = Bool.random(using: &generator)
                 let first = try cpuSeconds(baseFirst ? base : head, workload, repeats: repeats, limits: limits)
                 let second = try cpuSeconds(baseFirst ? head : base, workload, repeats: repeats, limits: limits)
                 let (baseTime, headTime) = baseFirst ? (first, second) : (second, first)
-                ratios.append(headTime / baseTime)
+                ratios[workload, default: []].append(headTime / baseTime)
+                pairSeconds[workload] = Date().timeIntervalSince(pairStart)
+                decisions[workload] = GateDecision.sequential(ratios: ratios[workload]!, maxIncrease: plan.maxTimeIncrease)
             }
-            let (summary, verdict, reason) = GateDecision.paired(ratios: ratios, maxIncrease: maxIncrease,
-                                                                 loadAverage: load, cores: cores)
-            outcome.rows.append(Row(workload: workload.rawValue, metric: "paired cpu ratio (median; IQR \(format(summary.interquartileRange)))",
-                                    unit: "ratio", baseline: 1, current: summary.median, change: summary.median - 1, verdict: verdict, note: reason))
-            if instructions {
-                let before = try InstructionCounter.instructions(of: base, ["_workload", workload.rawValue], limits: limits)
-                let now = try InstructionCounter.instructions(of: head, ["_workload", workload.rawValue], limits: limits)
-                let (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
-                outcome.rows.append(Row(workload: workload.rawValue, metric: "instructions (base vs this)",
-                                        unit: "instructions", baseline: Double(before), current: Double(now), change: change, verdict: verdict,
-                                        note: verdict == .fail ? "decisive" : ""))
-            }
+            undecided = undecided.filter { decisions[$0]?.1 == nil }
         }
-        return outcome
+        notes.append("timing: \(rounds) rounds in \(Int(Date().timeIntervalSince(started))) s (budget \(Int(plan.timeBudget)) s); "
+                     + "each round runs base and this build once per undecided workload, each process the minimum of "
+                     + "\(repeats) passes")
+        var rows: [GateWorkload: Row] = [:]
+        for workload in workloads {
+            guard let (interval, decided, reason) = decisions[workload] else { continue }
+            var verdict: GateDecision.Verdict, note: String
+            switch (decided, plan.instructions) {
+            case (.fail?, true): (verdict, note) = (.warn, "slower beyond \(percent(plan.maxTimeIncrease)): \(reason) (instructions decide)")
+            case (let decision?, true): (verdict, note) = (decision == .pass ? .pass : .warn, "\(reason) (report only)")
+            case (nil, true): (verdict, note) = (.pass, "undecided within the time budget: \(reason) (report only)")
+            case (let decision?, false): (verdict, note) = (decision, reason)
+            case (nil, false): (verdict, note) = (.inconclusive, "undecided within the time budget: \(reason)")
+            }
+            // The spread shown is the interval on the median once there are enough rounds, else the observed range.
+            let observed = ratios[workload]!
+            let spread = interval.lower.flatMap { lower in interval.upper.map { lower...$0 } }
+                ?? observed.min()!...observed.max()!
+            let metric = interval.lower == nil ? "paired cpu ratio (median; range)" : "paired cpu ratio (median; 99% interval)"
+            rows[workload] = Row(workload: workload.rawValue, metric: metric, unit: "ratio", baseline: 1,
+                                 current: interval.summary.median, change: interval.summary.median - 1, verdict: verdict,
+                                 note: note, spread: spread, samples: interval.summary.count)
+        }
+        return rows
     }
 
     /// The 1-minute load average (/proc/loadavg), 0 when unknown.
@@ -233,6 +350,13 @@ public enum PerformanceGate {
 
     static func format(_ value: Double) -> String { String(format: "%.4g", value) }
 
+    /// `low–high (n N)` for a row measured repeatedly, `n N` when there are too few for an interval, else empty.
+    static func spreadText(_ row: Row) -> String {
+        let count = row.samples.map { "n \($0)" } ?? ""
+        guard let spread = row.spread else { return count }
+        return "\(format(spread.lowerBound))–\(format(spread.upperBound))" + (count.isEmpty ? "" : " (\(count))")
+    }
+
     /// The outcome as a table (people), markdown (PR comments) or JSON (machines).
     /// `metadata` (tool, version, toolchain, machine, time, commit) is included in JSON.
     public static func render(_ outcome: Outcome, format style: String, metadata: RunMetadata? = nil) -> String {
@@ -241,6 +365,8 @@ public enum PerformanceGate {
             struct RowJSON: Encodable {
                 let workload, metric, unit: String
                 let baseline, current, change, changePercent: ReportNumber
+                let low, high: ReportNumber?
+                let samples: Int?
                 let verdict, note: String
             }
             struct Document: Encodable {
@@ -252,7 +378,9 @@ public enum PerformanceGate {
             let document = Document(verdict: outcome.verdict.rawValue, rows: outcome.rows.map {
                 RowJSON(workload: $0.workload, metric: $0.metric, unit: $0.unit, baseline: ReportNumber($0.baseline),
                         current: ReportNumber($0.current), change: ReportNumber($0.change),
-                        changePercent: ReportNumber($0.change * 100), verdict: $0.verdict.rawValue, note: $0.note)
+                        changePercent: ReportNumber($0.change * 100), low: $0.spread.map { ReportNumber($0.lowerBound) },
+                        high: $0.spread.map { ReportNumber($0.upperBound) }, samples: $0.samples,
+                        verdict: $0.verdict.rawValue, note: $0.note)
             }, notes: outcome.notes, metadata: metadata)
             // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
             return (try? ReportJSON.document(document)) ?? "{}\n"
@@ -265,15 +393,15 @@ public enum PerformanceGate {
             }
             return (try? ExportFormats.named(name)!.render(metrics, metadata?.exportContext ?? ExportContext())) ?? "{}\n"
         case "markdown":
-            var text = "**Performance gate: \(outcome.verdict.rawValue)**\n\n| workload | metric | baseline | current | change | verdict |\n|---|---|---:|---:|---:|---|\n"
+            var text = "**Performance gate: \(outcome.verdict.rawValue)**\n\n| workload | metric | baseline | current | change | spread | verdict |\n|---|---|---:|---:|---:|---|---|\n"
             for row in outcome.rows {
-                text += "| \(row.workload) | \(row.metric) | \(format(row.baseline)) | \(format(row.current)) | \(percent(row.change)) | \(row.verdict.rawValue) |\n"
+                text += "| \(row.workload) | \(row.metric) | \(format(row.baseline)) | \(format(row.current)) | \(percent(row.change)) | \(spreadText(row)) | \(row.verdict.rawValue) |\n"
             }
             return text + outcome.notes.map { "\n> \($0)" }.joined() + "\n"
         default:
-            let header = ["workload", "metric", "baseline", "current", "change", "verdict", "note"]
+            let header = ["workload", "metric", "baseline", "current", "change", "spread", "verdict", "note"]
             let cells = outcome.rows.map { [$0.workload, $0.metric, format($0.baseline), format($0.current), percent($0.change),
-                                            $0.verdict.rawValue, $0.note] }
+                                            spreadText($0), $0.verdict.rawValue, $0.note] }
             let all = [header] + cells
             let widths = header.indices.map { column in all.map { $0[column].count }.max()! }
             var text = all.map { row in zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }

@@ -46,6 +46,7 @@ extension ScenarioError: InputFailure {}
 extension OutputFileError: InputFailure {}
 extension GateInputError: InputFailure {}
 extension ChildProcessError: InputFailure {}
+extension InstructionCounter.MissingRegion: InputFailure {}
 extension RunComparisonError: InputFailure {}
 extension SpecError: InputFailure {}
 extension InvalidParameterError: InputFailure {}

@@ -64,16 +64,24 @@ struct GateCommand: ParsableCommand {
         commandName: "gate",
         abstract: "Fail the build on a real performance regression, not on noise.",
         discussion: """
+            Instruction counts cover each workload's measured loop only (callgrind, toggled on the measured region), \
+            so start-up and code no workload runs move no count.
+
             Against a baseline file (--baseline): instruction mode fails a workload whose instructions rise more than \
-            --max-increase (default 2%) and warns from 0.5%; time mode only reports. Against a base binary \
-            (--against): base and this build run each workload as separate processes, interleaved in random order \
-            for --rounds rounds; r = this/base per round; FAIL if median(r) > 1 + P (default 5%) with IQR(r) < 0.10, \
-            INCONCLUSIVE (exit 3) if IQR ≥ 0.10 or the load average exceeds the core count at the start. Exit codes: \
-            0 pass, 1 regression, 2 bad input, 3 inconclusive.
+            --max-increase (default 2%) and warns from 0.5%; time mode only reports.
+
+            Against a base build (--against): with --instructions, both builds' counts decide (the recommended CI \
+            recipe: PASS or FAIL, never exit 3) and paired timing is reported beside them. Timing is sequential: each \
+            round runs every undecided workload in both builds as separate processes in random order, r = this/base; \
+            after each round a 99% interval on the median of r decides PASS (wholly at or below 1 + \
+            --max-time-increase, default 5%) or FAIL (wholly above); rounds stop when all are decided, at --rounds, or \
+            at --time-budget. Without --instructions timing decides, and what is undecided is INCONCLUSIVE (exit 3).
+
+            Exit codes: 0 pass (or warn), 1 regression, 2 bad input or setup, 3 inconclusive.
 
             EXAMPLES:
               motionbench gate --baseline data/baselines/linux-x86_64-release.json
-              motionbench gate --against ../base/.build/release/motionbench --rounds 20 --instructions --format markdown
+              motionbench gate --against ../base/.build/release/motionbench --instructions --format markdown
               motionbench gate --baseline base.json --format junit > gate.xml
             """)
 
@@ -86,16 +94,23 @@ struct GateCommand: ParsableCommand {
     @Option(help: "With --baseline: instructions (decides) or time (report only); both is for baselines.")
     var mode: PerformanceGate.Mode = .instructions
 
-    @Option(parsing: .unconditional, help: "Largest allowed increase in percent (default 2 for instructions, 5 for paired timing).")
+    @Option(parsing: .unconditional, help: "Largest allowed increase in instructions, in percent (default 2).")
     var maxIncrease: String?
+
+    @Option(parsing: .unconditional, help: "With --against: the CPU-time ratio increase the timing rule tests, in percent (default 5).")
+    var maxTimeIncrease: String?
 
     @Option(help: "Comma-separated workload names (default: those the baseline holds, or all with --against).")
     var workloads: String?
 
-    @Option(parsing: .unconditional, help: "Paired rounds.")
-    var rounds = 20
+    @Option(parsing: .unconditional, help: "With --against: the most timing rounds per workload.")
+    var rounds = 30
 
-    @Flag(help: "With --against: also compare the two binaries' instruction counts (decisive when it fails).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --against: seconds the timing phase may take (0 skips timing).",
+                                                         valueName: "seconds"))
+    var timeBudget = 110.0
+
+    @Flag(help: "With --against: compare the two builds' instruction counts; they decide, timing is reported beside them.")
     var instructions = false
 
     @Option(help: "Comparing across compilers.")
@@ -131,12 +146,20 @@ struct GateCommand: ParsableCommand {
                 throw BadInput(message: "gate: --against '\(base)' is not an executable file "
                                + "(build the base commit with swift build -c release and pass its .build/release/motionbench)")
             }
-            guard rounds >= 3, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 3…1000") }
-            let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.05
+            guard rounds >= 1, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 1…1000") }
+            guard timeBudget >= 0, timeBudget <= 86_400 else {
+                throw BadInput(message: "gate: --time-budget \(formatOutputNumber(timeBudget)) must be a number of seconds in 0…86400")
+            }
+            guard instructions || timeBudget > 0 else {
+                throw BadInput(message: "gate: --time-budget 0 without --instructions would measure nothing")
+            }
+            var plan = PerformanceGate.PairedPlan(instructions: instructions)
+            plan.maxInstructionIncrease = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
+            plan.maxTimeIncrease = try maxTimeIncrease.map { try parsePercent($0, option: "gate: --max-time-increase") } ?? 0.05
+            (plan.maxRounds, plan.timeBudget) = (rounds, timeBudget)
             var generator = SystemRandomNumberGenerator()
-            outcome = try PerformanceGate.paired(base: base, workloads: selected, rounds: rounds, maxIncrease: increase,
-                                                 instructions: instructions, using: &generator, limits: limits,
-                                                 progress: status.show)
+            outcome = try PerformanceGate.paired(base: base, workloads: selected, plan: plan, using: &generator,
+                                                 limits: limits, progress: status.show)
         default:
             throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
         }

@@ -1,4 +1,6 @@
 import Foundation
+import MotionGate
+import MotionSupport
 import XCTest
 
 final class GateCommandTests: XCTestCase {
@@ -11,6 +13,32 @@ final class GateCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         XCTAssertGreaterThan(object["cpuSeconds"] as? Double ?? 0, 0)
+    }
+
+    func testInstructionCountsCoverTheMeasuredLoopOnly() throws {
+        guard InstructionCounter.valgrindPath != nil else { throw XCTSkip("valgrind is not installed") }
+        // Two invocations of the same workload whose start-up differs (one parses an extra option). Counted as whole
+        // processes they differ; counted in the measured region they are identical, and smaller.
+        let binary = try CommandRunner.executable.path
+        let plain = ["_workload", "spring-closed-form"], longer = plain + ["--repeats", "1"]
+        let runs: [([String], InstructionCounter.Scope)] = [(plain, .measuredRegion), (longer, .measuredRegion),
+                                                             (plain, .process), (longer, .process)]
+        let results = ParallelResults<UInt64>(count: runs.count)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            results.set(index, Result { try InstructionCounter.instructions(of: binary, runs[index].0, scope: runs[index].1) })
+        }
+        let (regionPlain, regionLonger) = (try results.get(0), try results.get(1))
+        let (processPlain, processLonger) = (try results.get(2), try results.get(3))
+        // Start-up differs by ~0.9M instructions. In a release build (what baselines count) the region counts are
+        // identical; this debug build instantiates generic metadata lazily inside the loop, and what start-up already
+        // cached moves that by a few thousand instructions, so the test allows a hundredth of the start-up difference.
+        let startupDifference = processPlain > processLonger ? processPlain - processLonger : processLonger - processPlain
+        let regionDifference = regionPlain > regionLonger ? regionPlain - regionLonger : regionLonger - regionPlain
+        XCTAssertGreaterThan(startupDifference, 100_000, "start-up work should differ between the two invocations")
+        XCTAssertLessThan(regionDifference, startupDifference / 100, "the measured region must not see start-up work")
+        XCTAssertLessThan(regionPlain, processPlain)
+        // The loop is 3,000,000 spring evaluations: at least tens of instructions each.
+        XCTAssertGreaterThan(regionPlain, 30_000_000)
     }
 
     func testTimeModeBaselineAndReportOnlyGate() throws {
