@@ -27,7 +27,8 @@ public struct HarnessResult: Sendable {
     public var frameMs: (p50: Double, p90: Double, p99: Double, max: Double)
     /// p99 frame time as a fraction of the frame budget (the nominal interval).
     public var budgetFractionP99: Double
-    /// The largest layer count whose p99 frame fits the budget, at this cost per layer.
+    /// The largest layer count whose p99 frame fits the budget: one estimate for the whole run (`BudgetEstimate`),
+    /// the same in every row.
     public var maxLayersInBudget: Int
     /// Bytes of parameters, state and outputs held per layer (average over kinds).
     public var bytesPerLayer: Int
@@ -55,6 +56,11 @@ public struct HarnessResult: Sendable {
     /// With --verify: layer-frames compared with the scalar path, and the largest error relative to
     /// max(1, the layer's value scale).
     public var verification: (samples: Int, maxError: Double)?
+    /// Timed passes over all frames that the figures summarise: each timed figure is the median over passes.
+    public var repeats = 1
+    /// The smallest and largest value over the passes of each repeated figure, keyed by its name in the JSON report
+    /// (`nsPerLayerFrame`, `frameMsP99`, `naiveNsPerLayerFrame`, …), in that figure's unit; empty for one pass.
+    public var spread: [String: ClosedRange<Double>] = [:]
 }
 
 /// The frame loop: builds each layer count's workload, times every frame of the batch evaluator, and measures the
@@ -79,6 +85,10 @@ public enum FrameHarness {
         public var comparisonFrames = 24
         /// Layers compared per verified frame (spread evenly).
         public var verifyLayers = 20_000
+        /// Timed passes over all frames per layer count (figures are medians over passes, with min–max spread).
+        public var repeats = 1
+        /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).
+        public var warmupPasses = 0
 
         /// Options for a run.
         public init(scenario: Scenario, layerCounts: [Int], clock: FrameClock, threads: Int, verify: Bool) {
@@ -89,70 +99,117 @@ public enum FrameHarness {
     /// Largest allowed |batch − scalar| / max(1, value scale) in --verify.
     public static let verifyTolerance = 1e-12
 
-    /// Runs every layer count; `progress` receives a status line now and then.
+    /// What one timed pass over all frames measured.
+    struct Pass {
+        var nsPerLayer = 0.0, p50 = 0.0, p90 = 0.0, p99 = 0.0, max = 0.0, naive = 0.0, stream = 0.0
+        var timeline: Double?
+    }
+
+    /// Runs every layer count; `progress` receives a status line now and then. The largest layer count in budget is
+    /// one estimate for the whole run (`BudgetEstimate`), the same in every row.
     public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> [HarnessResult] {
         let clock = options.clock, name = options.scenario.name
-        return options.layerCounts.map { count in
+        let passes = max(options.repeats, 1)
+        var results: [HarnessResult] = options.layerCounts.map { count in
             progress("\(name): building \(count) layers")
             let workload = Workload(scenario: options.scenario, count: count, clock: clock)
             let store = workload.store
             // Warm up (caches, page faults), then start from frame 0 again.
             for index in 1...min(3, clock.frames) { evaluate(store, frame: clock.frame(index), threads: options.threads) }
             store.reset()
-            var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
-            var frameNanoseconds: [UInt64] = []
-            frameNanoseconds.reserveCapacity(clock.frames)
             var verification: (samples: Int, maxError: Double)? = options.verify ? (0, 0) : nil
-            let verifyFrames = Set([1, max(1, clock.frames / 3), max(1, 2 * clock.frames / 3), clock.frames])
-            var activeTotal = 0.0, activeSamples = 0
-            for index in 1...clock.frames {
-                let frame = clock.frame(index)
-                let start = DispatchTime.now().uptimeNanoseconds
-                evaluate(store, frame: frame, threads: options.threads)
-                let elapsed = DispatchTime.now().uptimeNanoseconds - start
-                frameNanoseconds.append(elapsed)
-                _ = histogram.record(max(elapsed, 1))
-                if index % 4 == 1 || index == clock.frames {
-                    activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
-                    activeSamples += 1
-                }
-                if options.verify, verifyFrames.contains(index) {
-                    let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
-                    verification = (verification!.samples + samples, max(verification!.maxError, error))
-                }
-                if index % 60 == 0 { progress("\(name): \(count) layers, frame \(index)/\(clock.frames)") }
-            }
-            let checksum = store.checksum()
-            let median = Double(frameNanoseconds.sorted()[frameNanoseconds.count / 2])
-            let nsPerLayer = median / Double(max(count, 1))
-            let comparison = comparisonFrameIndices(clock.frames, options.comparisonFrames)
-
-            let naiveCount = min(count, options.naiveLayerLimit)
-            progress("\(name): naive evaluator on \(naiveCount) layers")
-            let naive = naiveCost(workload, limit: naiveCount, frames: comparison)
-
-            progress("\(name): shared-timeline comparison")
+            var activeShare = 0.0, checksum = 0.0
+            var measured: [Pass] = []
             let (timeline, obstacle) = SharedTimeline.store(for: workload)
-            let timelineCost = timeline.map { storeCost($0, clock: clock, frames: comparison, threads: options.threads) }
-
-            let stream = streamCost(store, frames: comparison.count, threads: options.threads)
-            let budget = 1e9 * clock.nominalInterval
-            let p99 = Double(histogram.valueAtPercentile(99))
-            let activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
-            return HarnessResult(
+            let comparison = comparisonFrameIndices(clock.frames, options.comparisonFrames)
+            let naiveCount = min(count, options.naiveLayerLimit)
+            for pass in 0..<(options.warmupPasses + passes) {
+                let timed = pass >= options.warmupPasses, first = pass == options.warmupPasses
+                let label = timed ? (passes > 1 ? "pass \(pass - options.warmupPasses + 1)/\(passes)" : "")
+                    : "warm-up \(pass + 1)/\(options.warmupPasses)"
+                var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
+                var frameNanoseconds: [UInt64] = []
+                frameNanoseconds.reserveCapacity(clock.frames)
+                let verifyFrames: Set<Int> = options.verify && first
+                    ? [1, max(1, clock.frames / 3), max(1, 2 * clock.frames / 3), clock.frames] : []
+                var activeTotal = 0.0, activeSamples = 0
+                store.reset()
+                for index in 1...clock.frames {
+                    let frame = clock.frame(index)
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    evaluate(store, frame: frame, threads: options.threads)
+                    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                    frameNanoseconds.append(elapsed)
+                    _ = histogram.record(max(elapsed, 1))
+                    if first, index % 4 == 1 || index == clock.frames {
+                        activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
+                        activeSamples += 1
+                    }
+                    if verifyFrames.contains(index) {
+                        let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
+                        verification = (verification!.samples + samples, Swift.max(verification!.maxError, error))
+                    }
+                    if index % 60 == 0 { progress("\(name): \(count) layers, \(label.isEmpty ? "" : label + ", ")frame \(index)/\(clock.frames)") }
+                }
+                guard timed else { continue }
+                if first {
+                    checksum = store.checksum()
+                    activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
+                }
+                var result = Pass()
+                result.nsPerLayer = Double(frameNanoseconds.sorted()[frameNanoseconds.count / 2]) / Double(max(count, 1))
+                (result.p50, result.p90) = (Double(histogram.valueAtPercentile(50)) / 1e6, Double(histogram.valueAtPercentile(90)) / 1e6)
+                (result.p99, result.max) = (Double(histogram.valueAtPercentile(99)) / 1e6, Double(histogram.max) / 1e6)
+                progress("\(name): naive evaluator on \(naiveCount) layers")
+                result.naive = naiveCost(workload, limit: naiveCount, frames: comparison).ns
+                progress("\(name): shared-timeline comparison")
+                result.timeline = timeline.map { storeCost($0, clock: clock, frames: comparison, threads: options.threads) }
+                result.stream = streamCost(store, frames: comparison.count, threads: options.threads)
+                measured.append(result)
+            }
+            func median(_ values: [Double]) -> Double {
+                let sorted = values.sorted()
+                return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            }
+            var figures: [(String, [Double])] = []
+            figures.append(("nsPerLayerFrame", measured.map(\.nsPerLayer)))
+            figures.append(("frameMsP50", measured.map(\.p50)))
+            figures.append(("frameMsP90", measured.map(\.p90)))
+            figures.append(("frameMsP99", measured.map(\.p99)))
+            figures.append(("frameMsMax", measured.map(\.max)))
+            figures.append(("naiveNsPerLayerFrame", measured.map(\.naive)))
+            figures.append(("streamNsPerLayerFrame", measured.map(\.stream)))
+            figures.append(("speedupVsNaive", measured.map { (pass: Pass) -> Double in pass.naive / pass.nsPerLayer }))
+            figures.append(("ratioToStream", measured.map { (pass: Pass) -> Double in pass.nsPerLayer / pass.stream }))
+            if timeline != nil {
+                figures.append(("sharedTimelineNsPerLayerFrame", measured.map { (pass: Pass) -> Double in pass.timeline ?? .nan }))
+            }
+            var value: [String: Double] = [:], spread: [String: ClosedRange<Double>] = [:]
+            for (key, samples) in figures {
+                value[key] = median(samples)
+                if passes > 1 { spread[key] = samples.min()!...samples.max()! }
+            }
+            let nsPerLayer = value["nsPerLayerFrame"]!
+            let budgetMs = 1e3 * clock.nominalInterval
+            var result = HarnessResult(
                 scenario: name, layers: count, threads: options.threads, frames: clock.frames, clock: clock.label,
                 rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: nsPerLayer, activeShare: activeShare,
                 nsPerActiveLayerFrame: activeShare > 0 ? nsPerLayer / activeShare : .infinity,
-                frameMs: (Double(histogram.valueAtPercentile(50)) / 1e6, Double(histogram.valueAtPercentile(90)) / 1e6,
-                          p99 / 1e6, Double(histogram.max) / 1e6),
-                budgetFractionP99: p99 / budget,
-                maxLayersInBudget: p99 > 0 ? Int(min(budget / (p99 / Double(max(count, 1))), 1e15)) : 0,
+                frameMs: (value["frameMsP50"]!, value["frameMsP90"]!, value["frameMsP99"]!, value["frameMsMax"]!),
+                budgetFractionP99: value["frameMsP99"]! / budgetMs, maxLayersInBudget: 0,
                 bytesPerLayer: Int(store.bytesPerLayer.rounded()), peakRSSBytes: peakResidentBytes(),
-                naiveNsPerLayerFrame: naive.ns, naiveLayers: naive.layers, speedupVsNaive: naive.ns / nsPerLayer,
-                sharedTimelineNsPerLayerFrame: timelineCost, sharedTimelineObstacle: obstacle,
-                streamNsPerLayerFrame: stream, streamBytesPerLayerFrame: store.streamBytesPerLayer,
-                ratioToStream: nsPerLayer / stream, checksum: checksum, verification: verification)
+                naiveNsPerLayerFrame: value["naiveNsPerLayerFrame"]!, naiveLayers: naiveCount,
+                speedupVsNaive: value["speedupVsNaive"]!,
+                sharedTimelineNsPerLayerFrame: value["sharedTimelineNsPerLayerFrame"], sharedTimelineObstacle: obstacle,
+                streamNsPerLayerFrame: value["streamNsPerLayerFrame"]!, streamBytesPerLayerFrame: store.streamBytesPerLayer,
+                ratioToStream: value["ratioToStream"]!, checksum: checksum, verification: verification)
+            result.repeats = passes
+            result.spread = spread
+            return result
         }
+        let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) }, budgetMs: 1e3 * clock.nominalInterval)
+        for index in results.indices { results[index].maxLayersInBudget = estimate.maxLayers }
+        return results
     }
 
     /// One frame of `store`, chunked across `threads` with Dispatch.

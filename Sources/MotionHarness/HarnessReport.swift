@@ -52,19 +52,44 @@ public enum HarnessReport {
 
     static let columns = [
         "layers", "threads", "ns/layer/frame", "active", "ns/active layer", "p50 ms", "p99 ms", "max ms", "budget@p99",
-        "max layers in budget", "bytes/layer", "peak RSS MiB", "naive ns", "vs naive", "shared-timeline ns", "stream ns",
-        "vs stream", "verdict",
+        "bytes/layer", "peak RSS MiB", "naive ns", "vs naive", "shared-timeline ns", "stream ns", "vs stream", "verdict",
     ]
 
+    /// The figures that are timed, so repeated, with their spread keys (the JSON names), in `spreadKeys` order.
+    public static let spreadKeys = ["nsPerLayerFrame", "frameMsP50", "frameMsP90", "frameMsP99", "frameMsMax",
+                                    "naiveNsPerLayerFrame", "speedupVsNaive", "sharedTimelineNsPerLayerFrame",
+                                    "streamNsPerLayerFrame", "ratioToStream"]
+
     static func cells(_ r: HarnessResult) -> [String] {
-        [
-            "\(r.layers)", "\(r.threads)", fixed(r.nsPerLayerFrame, 2), "\(fixed(r.activeShare * 100, 1))%",
-            fixed(r.nsPerActiveLayerFrame, 2), fixed(r.frameMs.p50, 3), fixed(r.frameMs.p99, 3), fixed(r.frameMs.max, 3),
-            "\(fixed(r.budgetFractionP99 * 100, 1))%", "\(r.maxLayersInBudget)", "\(r.bytesPerLayer)",
-            fixed(Double(r.peakRSSBytes) / 1_048_576, 1), fixed(r.naiveNsPerLayerFrame, 1), "\(fixed(r.speedupVsNaive, 1))×",
-            r.sharedTimelineNsPerLayerFrame.map { fixed($0, 2) } ?? "n/a", fixed(r.streamNsPerLayerFrame, 2),
-            "\(fixed(r.ratioToStream, 2))×", r.budgetFractionP99 <= 1 ? "fits" : "over budget",
+        /// `value` with its half-range across passes as ±percent when the run was repeated.
+        func timed(_ key: String, _ value: Double, _ digits: Int, suffix: String = "") -> String {
+            guard let range = r.spread[key], value.isFinite, value != 0 else { return fixed(value, digits) + suffix }
+            return fixed(value, digits) + suffix + " ±" + fixed((range.upperBound - range.lowerBound) / 2 / value * 100, 0) + "%"
+        }
+        return [
+            "\(r.layers)", "\(r.threads)", timed("nsPerLayerFrame", r.nsPerLayerFrame, 2), "\(fixed(r.activeShare * 100, 1))%",
+            fixed(r.nsPerActiveLayerFrame, 2), timed("frameMsP50", r.frameMs.p50, 3), timed("frameMsP99", r.frameMs.p99, 3),
+            timed("frameMsMax", r.frameMs.max, 3), "\(fixed(r.budgetFractionP99 * 100, 1))%", "\(r.bytesPerLayer)",
+            fixed(Double(r.peakRSSBytes) / 1_048_576, 1), timed("naiveNsPerLayerFrame", r.naiveNsPerLayerFrame, 1),
+            timed("speedupVsNaive", r.speedupVsNaive, 1, suffix: "×"),
+            r.sharedTimelineNsPerLayerFrame.map { timed("sharedTimelineNsPerLayerFrame", $0, 2) } ?? "n/a",
+            timed("streamNsPerLayerFrame", r.streamNsPerLayerFrame, 2), timed("ratioToStream", r.ratioToStream, 2, suffix: "×"),
+            r.budgetFractionP99 <= 1 ? "fits" : "over budget",
         ]
+    }
+
+    /// The run's one estimate of the layers that fit the budget (from every row's p99).
+    public static func budgetEstimate(_ results: [HarnessResult]) -> BudgetEstimate {
+        BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) }, budgetMs: 1000 / (results.first?.rateHz ?? 1))
+    }
+
+    /// One line: the budget estimate and how it was made.
+    static func budgetLine(_ results: [HarnessResult]) -> String {
+        let estimate = budgetEstimate(results), budget = 1000 / (results.first?.rateHz ?? 1)
+        let model = estimate.interceptMs == 0 && results.count < 2 ? "from the measured p99 cost per layer"
+            : "p99 frame time ≈ \(fixed(estimate.interceptMs, 3)) ms + \(fixed(estimate.slopeNs, 2)) ns × layers, fitted over all rows"
+        return "Max layers in budget (p99 ≤ \(fixed(budget, 2)) ms): \(estimate.maxLayers) (\(model); at least the largest row "
+            + "that fits, below the smallest that does not)"
     }
 
     /// `value` with `digits` decimals, or "–" when it is not finite (no layer was active, say).
@@ -76,7 +101,8 @@ public enum HarnessReport {
         guard let first = results.first else { return "no results\n" }
         let budget = 1000 / first.rateHz
         var text = "Scenario \(first.scenario), clock \(first.clock) (frame budget \(fixed(budget, 2)) ms), "
-            + "\(first.frames) frames, on \(machine.summary)\n"
+            + "\(first.frames) frames" + (first.repeats > 1 ? " × \(first.repeats) timed passes (medians; ±: half the min–max range)" : "")
+            + ", on \(machine.summary)\n" + budgetLine(results) + "\n"
         let rows = [columns] + results.map(cells)
         if markdown {
             text += "\n| " + columns.joined(separator: " | ") + " |\n|" + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
@@ -120,19 +146,31 @@ public enum HarnessReport {
 
     /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `HarnessResult.CodingKeys`.
     static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: RunMetadata?) -> String {
+        struct Budget: Encodable {
+            let maxLayers: Int
+            let interceptMs, slopeNs: ReportNumber
+            let method: String
+        }
         struct Document: Encodable {
             let machine: MachineInfo
             let results: [HarnessResult]
+            let budget: Budget
             let metadata: RunMetadata?
             let units: [String: String]
         }
+        let estimate = budgetEstimate(results)
+        let budget = Budget(maxLayers: estimate.maxLayers, interceptMs: ReportNumber(estimate.interceptMs),
+                            slopeNs: ReportNumber(estimate.slopeNs),
+                            method: "least-squares line of p99 frame time over layer count across all rows, clamped to the measured rows")
         let units = ["nsPerLayerFrame": "ns", "nsPerActiveLayerFrame": "ns", "naiveNsPerLayerFrame": "ns",
                      "sharedTimelineNsPerLayerFrame": "ns", "streamNsPerLayerFrame": "ns", "frameMs": "ms", "rateHz": "Hz",
                      "streamBytesPerLayerFrame": "bytes", "bytesPerLayer": "bytes", "peakRSSBytes": "bytes",
                      "activeShare": "fraction", "budgetFractionP99": "fraction", "speedupVsNaive": "ratio",
-                     "ratioToStream": "ratio", "maxLayersInBudget": "layers"]
+                     "ratioToStream": "ratio", "maxLayersInBudget": "layers", "interceptMs": "ms", "slopeNs": "ns",
+                     "spread": "min and max over passes, in each figure's unit"]
         // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
-        return (try? ReportJSON.document(Document(machine: machine, results: results, metadata: metadata, units: units)))
+        return (try? ReportJSON.document(Document(machine: machine, results: results, budget: budget, metadata: metadata,
+                                                   units: units)))
             ?? "{}\n"
     }
 
@@ -141,7 +179,8 @@ public enum HarnessReport {
                              "nsPerActiveLayerFrame", "frameMsP50", "frameMsP90", "frameMsP99", "frameMsMax",
                              "budgetFractionP99", "maxLayersInBudget", "bytesPerLayer", "peakRSSBytes",
                              "naiveNsPerLayerFrame", "naiveLayers", "speedupVsNaive", "sharedTimelineNsPerLayerFrame",
-                             "streamNsPerLayerFrame", "ratioToStream", "checksum"]
+                             "streamNsPerLayerFrame", "ratioToStream", "checksum", "repeats"]
+        + spreadKeys.flatMap { [$0 + "Min", $0 + "Max"] }
 
     /// The results as RFC 4180 CSV (a missing or non-finite number is an empty field).
     static func csv(_ results: [HarnessResult]) -> String {
@@ -153,8 +192,10 @@ public enum HarnessReport {
                 .number(r.budgetFractionP99), .integer(r.maxLayersInBudget), .integer(r.bytesPerLayer),
                 .integer(r.peakRSSBytes), .number(r.naiveNsPerLayerFrame), .integer(r.naiveLayers),
                 .number(r.speedupVsNaive), r.sharedTimelineNsPerLayerFrame.map(ReportCell.number) ?? .null,
-                .number(r.streamNsPerLayerFrame), .number(r.ratioToStream), .number(r.checksum),
-            ])
+                .number(r.streamNsPerLayerFrame), .number(r.ratioToStream), .number(r.checksum), .integer(r.repeats),
+            ] + spreadKeys.flatMap { key -> [ReportCell] in
+                r.spread[key].map { [.number($0.lowerBound), .number($0.upperBound)] } ?? [.null, .null]
+            })
         }.joined()
     }
 }
@@ -165,7 +206,11 @@ extension HarnessResult: Encodable {
         case scenario, layers, threads, frames, clock, rateHz, nsPerLayerFrame, activeShare, nsPerActiveLayerFrame, frameMs,
              budgetFractionP99, maxLayersInBudget, bytesPerLayer, peakRSSBytes, naiveNsPerLayerFrame, naiveLayers,
              speedupVsNaive, sharedTimelineNsPerLayerFrame, sharedTimelineObstacle, streamNsPerLayerFrame,
-             streamBytesPerLayerFrame, ratioToStream, checksum, verification, notes
+             streamBytesPerLayerFrame, ratioToStream, checksum, verification, repeats, spread, notes
+    }
+
+    private struct Range: Encodable {
+        let min, max: ReportNumber
     }
 
     private struct FrameTimes: Encodable {
@@ -208,6 +253,11 @@ extension HarnessResult: Encodable {
         if let verification {
             try container.encode(Verification(samples: verification.samples, maxError: ReportNumber(verification.maxError)),
                                  forKey: .verification)
+        }
+        try container.encode(repeats, forKey: .repeats)
+        if !spread.isEmpty {
+            try container.encode(spread.mapValues { Range(min: ReportNumber($0.lowerBound), max: ReportNumber($0.upperBound)) },
+                                 forKey: .spread)
         }
         if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }

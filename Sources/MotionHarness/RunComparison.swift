@@ -7,8 +7,10 @@ import MotionOutput
 /// threads), with B/A ratios of the figures a frame budget depends on and a verdict per row.
 ///
 /// The verdict uses ns per layer-frame: "slower" when B/A exceeds 1 + threshold, "faster" below 1 − threshold,
-/// otherwise "same". The files hold single runs (no spread), so the threshold is the only guard against noise; on a
-/// shared 2-core VM single runs move ±15%, which is why the default threshold is 15%.
+/// otherwise "same". When both rows were repeated (`run --repeat N`, with a min–max spread), a difference also needs
+/// the two ranges apart — B's fastest pass slower than A's slowest for "slower", and the reverse for "faster" — and
+/// overlapping ranges read "same (within spread)". Single runs have only the threshold to guard against noise: on a
+/// shared 2-core VM they move ±15%, which is why the default threshold is 15%.
 public struct RunComparison: Sendable {
     /// One matched row.
     public struct Row: Sendable {
@@ -22,7 +24,9 @@ public struct RunComparison: Sendable {
         public var peakRSSBytes: (a: Double, b: Double)
         /// B/A of ns per layer-frame.
         public var ratio: Double { nsPerLayerFrame.b / nsPerLayerFrame.a }
-        /// "slower", "faster" or "same".
+        /// Min–max of ns per layer-frame over passes in A and B, when both were repeated.
+        public var spread: (a: ClosedRange<Double>, b: ClosedRange<Double>)?
+        /// "slower", "faster", "same" or "same (within spread)".
         public var verdict: String
     }
 
@@ -42,9 +46,14 @@ public struct RunComparison: Sendable {
         for first in rowsA {
             guard let second = keysB[first.key] else { continue }
             let ratio = second.ns / first.ns
+            let spread = first.range.flatMap { a in second.range.map { (a: a, b: $0) } }
+            var verdict = ratio > 1 + threshold ? "slower" : (ratio < 1 - threshold ? "faster" : "same")
+            if let spread, verdict != "same",
+               verdict == "slower" ? spread.b.lowerBound <= spread.a.upperBound : spread.b.upperBound >= spread.a.lowerBound {
+                verdict = "same (within spread)"
+            }
             rows.append(Row(key: first.key, nsPerLayerFrame: (first.ns, second.ns), frameMsP99: (first.p99, second.p99),
-                            peakRSSBytes: (first.rss, second.rss),
-                            verdict: ratio > 1 + threshold ? "slower" : (ratio < 1 - threshold ? "faster" : "same")))
+                            peakRSSBytes: (first.rss, second.rss), spread: spread, verdict: verdict))
         }
         let matched = Set(rows.map(\.key))
         unmatched = (rowsA + rowsB).map(\.key).filter { !matched.contains($0) }
@@ -55,6 +64,8 @@ public struct RunComparison: Sendable {
     private struct Figures {
         let key: String
         let ns, p99, rss: Double
+        /// `spread.nsPerLayerFrame` of a repeated run.
+        let range: ClosedRange<Double>?
     }
 
     private static func rows(_ data: Data, name: String) throws -> [Figures] {
@@ -77,29 +88,51 @@ public struct RunComparison: Sendable {
             guard let scenario = row["scenario"] as? String else {
                 throw RunComparisonError(message: "compare: \(name) results[\(index)].scenario must be a string")
             }
+            func range(_ row: [String: Any], index: Int) throws -> ClosedRange<Double>? {
+                guard let spread = row["spread"] else { return nil }
+                guard let entry = (spread as? [String: Any])?["nsPerLayerFrame"] as? [String: Any] else { return nil }
+                let low = try number(entry["min"], "spread.nsPerLayerFrame.min")
+                let high = try number(entry["max"], "spread.nsPerLayerFrame.max")
+                guard low <= high else {
+                    throw RunComparisonError(message: "compare: \(name) results[\(index)].spread.nsPerLayerFrame: min must not exceed max")
+                }
+                return low...high
+            }
             let layers = try number(row["layers"], "layers"), threads = try number(row["threads"], "threads")
             let key = "\(SafeText.quoted(scenario))/\(Int(layers)) layers/\(Int(threads)) threads"
             return Figures(key: key, ns: try number(row["nsPerLayerFrame"], "nsPerLayerFrame"),
                            p99: try number((row["frameMs"] as? [String: Any])?["p99"], "frameMs.p99"),
-                           rss: try number(row["peakRSSBytes"], "peakRSSBytes"))
+                           rss: try number(row["peakRSSBytes"], "peakRSSBytes"), range: try range(row, index: index))
         }
     }
 
     /// The comparison as a table, markdown or JSON.
     public func render(_ format: String) -> String {
         func ratio(_ pair: (a: Double, b: Double)) -> String { String(format: "%.3f", pair.b / pair.a) }
+        func figure(_ value: Double, _ range: ClosedRange<Double>?) -> String {
+            String(format: "%.2f", value) + (range.map { String(format: " (%.2f–%.2f)", $0.lowerBound, $0.upperBound) } ?? "")
+        }
         let header = ["row", "ns/layer-frame A", "ns/layer-frame B", "B/A", "p99 ms B/A", "peak RSS B/A", "verdict"]
         let cells = rows.map { row in
-            [row.key, String(format: "%.2f", row.nsPerLayerFrame.a), String(format: "%.2f", row.nsPerLayerFrame.b),
+            [row.key, figure(row.nsPerLayerFrame.a, row.spread?.a), figure(row.nsPerLayerFrame.b, row.spread?.b),
              ratio(row.nsPerLayerFrame), ratio(row.frameMsP99), ratio(row.peakRSSBytes), row.verdict]
         }
-        let note = "single runs, no spread: verdict by ns/layer-frame against ±\(Int((threshold * 100).rounded()))% only"
+        let percent = Int((threshold * 100).rounded())
+        let repeated = rows.filter { $0.spread != nil }.count
+        let note = (repeated == rows.count && !rows.isEmpty
+            ? "repeated runs: a row differs when B/A passes ±\(percent)% and the min–max ranges of the passes are apart"
+            : (repeated == 0 ? "single runs, no spread: verdict by ns/layer-frame against ±\(percent)% only"
+               : "rows with spread in both files need their ranges apart as well as ±\(percent)%; the others, ±\(percent)% only"))
             + (unmatched.isEmpty ? "" : "; in one file only: " + unmatched.joined(separator: ", "))
         switch format {
         case "json":
+            struct Range: Encodable {
+                let min, max: ReportNumber
+            }
             struct RowJSON: Encodable {
                 let row, verdict: String
                 let nsPerLayerFrameA, nsPerLayerFrameB, ratio, frameMsP99Ratio, peakRSSRatio: ReportNumber
+                let spreadA, spreadB: Range?
             }
             struct Document: Encodable {
                 let rows: [RowJSON]
@@ -111,7 +144,9 @@ public struct RunComparison: Sendable {
                 RowJSON(row: $0.key, verdict: $0.verdict, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
                         nsPerLayerFrameB: ReportNumber($0.nsPerLayerFrame.b), ratio: ReportNumber($0.ratio),
                         frameMsP99Ratio: ReportNumber($0.frameMsP99.b / $0.frameMsP99.a),
-                        peakRSSRatio: ReportNumber($0.peakRSSBytes.b / $0.peakRSSBytes.a))
+                        peakRSSRatio: ReportNumber($0.peakRSSBytes.b / $0.peakRSSBytes.a),
+                        spreadA: $0.spread.map { Range(min: ReportNumber($0.a.lowerBound), max: ReportNumber($0.a.upperBound)) },
+                        spreadB: $0.spread.map { Range(min: ReportNumber($0.b.lowerBound), max: ReportNumber($0.b.upperBound)) })
             }, threshold: threshold, unmatched: unmatched, note: note)
             return (try? ReportJSON.document(document)) ?? "{}\n"
         case "markdown":

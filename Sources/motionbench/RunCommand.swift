@@ -19,13 +19,16 @@ struct RunCommand: ParsableCommand {
             shared-timeline comparison (tabulated outputs copied out; only where every layer of an entry shares its \
             parameters, begins on a whole frame and the rate is fixed) and the stream bound (reading every column a \
             frame reads and writing every column it writes, once). speedupVsNaive = naive / batch; ratioToStream = \
-            batch / stream (1 means memory bandwidth is the limit). Scenarios: \
+            batch / stream (1 means memory bandwidth is the limit). The largest layer count in budget is one estimate \
+            per run: a least-squares line of p99 frame time over all rows, where it meets the budget. --repeat N times \
+            N passes per layer count after --warmup passes and reports medians with min–max spread. Scenarios: \
             \(Scenario.builtInNames.joined(separator: ", ")), or a JSON file (data/scenarios/README.md).
 
             EXAMPLES:
               motionbench run
               motionbench run --scenario springs --layers 100000 --threads 1 --verify
               motionbench run --frame-times vrr --format bmf --output results.json
+              motionbench run --layers 100000,1000000 --repeat 5 --format json --output run.json
             """)
 
     @Option(help: "Built-in scenario name or a scenario JSON file.")
@@ -58,6 +61,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch).")
     var verify = false
 
+    @Option(name: .customLong("repeat"), parsing: .unconditional,
+            help: "Timed passes over all frames per layer count; every timed figure is the median over passes, with its min–max.")
+    var repeats = 1
+
+    @Option(parsing: .unconditional,
+            help: "Untimed passes over all frames before the timed ones (default: 1 with --repeat above 1, else 0).")
+    var warmup: Int?
+
     func run() throws {
         let destination = try output.map(OutputFile.init(checking:))
         let scenario = try Scenario.named(self.scenario)
@@ -89,8 +100,16 @@ struct RunCommand: ParsableCommand {
                 throw BadInput(message: "run: \(error.message)")
             }
         }
-        let options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
+        guard repeats >= 1, repeats <= 1000 else {
+            throw BadInput(message: "run: --repeat \(repeats) must be a whole number in 1…1000")
+        }
+        let warmupPasses = warmup ?? (repeats > 1 ? 1 : 0)
+        guard warmupPasses >= 0, warmupPasses <= 1000 else {
+            throw BadInput(message: "run: --warmup \(warmupPasses) must be a whole number in 0…1000")
+        }
+        var options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
                                            verify: verify)
+        (options.repeats, options.warmupPasses) = (repeats, warmupPasses)
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()

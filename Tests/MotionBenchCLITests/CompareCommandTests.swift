@@ -37,6 +37,33 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(table.standardOutput.contains("no spread"), table.standardOutput)
     }
 
+    func testRepeatedRunsNeedTheirRangesApart() throws {
+        func repeated(_ ns: Double, _ low: Double, _ high: Double) -> String {
+            "{\"results\": [{\"scenario\": \"mixed\", \"layers\": 1000, \"threads\": 1, \"nsPerLayerFrame\": \(ns), "
+                + "\"frameMs\": {\"p99\": 1}, \"peakRSSBytes\": 1, \"repeats\": 5, "
+                + "\"spread\": {\"nsPerLayerFrame\": {\"min\": \(low), \"max\": \(high)}}}]}"
+        }
+        let a = try file(repeated(10, 9, 11))
+        // +30% with overlapping ranges: not called slower.
+        let overlapping = try file(repeated(13, 10.5, 16))
+        // +30% with B's fastest pass slower than A's slowest: slower.
+        let apart = try file(repeated(13, 12, 14))
+        func verdict(_ b: String) throws -> String? {
+            let result = try CommandRunner.run(["compare", a, b, "--format", "json"])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+            return ((object?["rows"] as? [[String: Any]])?.first)?["verdict"] as? String
+        }
+        XCTAssertEqual(try verdict(overlapping), "same (within spread)")
+        XCTAssertEqual(try verdict(apart), "slower")
+        let table = try CommandRunner.run(["compare", a, apart])
+        XCTAssertTrue(table.standardOutput.contains("(9.00–11.00)") && table.standardOutput.contains("ranges"), table.standardOutput)
+        let inverted = try file(repeated(13, 14, 12))
+        let bad = try CommandRunner.run(["compare", a, inverted])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.standardError.contains("spread.nsPerLayerFrame"), bad.standardError)
+    }
+
     func testBadFilesNameTheField() throws {
         let good = try file(run([("mixed", 1000, 20)]))
         let cases: [(String, String)] = [

@@ -36,13 +36,46 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, "")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        for column in ["ns/layer/frame", "active", "ns/active layer", "p99 ms", "budget@p99", "max layers in budget",
+        for column in ["ns/layer/frame", "active", "ns/active layer", "p99 ms", "budget@p99", "Max layers in budget",
                        "naive ns", "vs naive", "shared-timeline ns", "stream ns", "vs stream", "verdict"] {
             XCTAssertTrue(text.contains(column), column)
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
             .filter { $0.hasSuffix(".tmp") && $0.contains("motionbench-run") }
         XCTAssertEqual(leftovers, [])
+    }
+
+    func testRepeatReportsMediansWithSpreadAndOneBudgetEstimate() throws {
+        let result = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "200,400,800", "--frames", "6",
+                                            "--repeat", "3", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(object["results"] as? [[String: Any]])
+        let budget = try XCTUnwrap((object["budget"] as? [String: Any])?["maxLayers"] as? Int)
+        for row in results {
+            XCTAssertEqual(row["repeats"] as? Int, 3)
+            XCTAssertEqual(row["maxLayersInBudget"] as? Int, budget, "every row carries the run's one estimate")
+            let spread = try XCTUnwrap(row["spread"] as? [String: [String: Double]])
+            for key in ["nsPerLayerFrame", "frameMsP99", "naiveNsPerLayerFrame", "streamNsPerLayerFrame", "speedupVsNaive"] {
+                let range = try XCTUnwrap(spread[key], key)
+                let low = try XCTUnwrap(range["min"]), high = try XCTUnwrap(range["max"])
+                let median = key == "frameMsP99" ? try XCTUnwrap((row["frameMs"] as? [String: Double])?["p99"])
+                    : try XCTUnwrap(row[key] as? Double)
+                XCTAssertTrue(low <= median && median <= high, "\(key): \(low) ≤ \(median) ≤ \(high)")
+            }
+        }
+        let table = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "200", "--frames", "4", "--repeat", "2"])
+        XCTAssertTrue(table.standardOutput.contains("× 2 timed passes") && table.standardOutput.contains(" ±"), table.standardOutput)
+        let single = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "200", "--frames", "4", "--format", "json"])
+        let singleRows = (try JSONSerialization.jsonObject(with: Data(single.standardOutput.utf8)) as? [String: Any])?["results"]
+            as? [[String: Any]]
+        XCTAssertNil(try XCTUnwrap(singleRows?.first)["spread"], "one pass has no spread")
+        XCTAssertEqual(singleRows?.first?["repeats"] as? Int, 1)
+        for (arguments, message) in [(["--repeat", "0"], "--repeat"), (["--warmup", "-1"], "--warmup")] {
+            let bad = try CommandRunner.run(["run", "--layers", "10"] + arguments)
+            XCTAssertEqual(bad.status, 2)
+            XCTAssertTrue(bad.standardError.contains(message), bad.standardError)
+        }
     }
 
     func testBadInputExitsWithTwo() throws {
