@@ -45,7 +45,8 @@ let package = Package(
         // Accuracy studies: public solver strategies reimplemented, compared with the GSL references.
         .target(
             name: "MotionReports",
-            dependencies: ["MotionCore", "MotionReference", "MotionOutput", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["MotionCore", "MotionReference", "MotionOutput", "MotionSupport",
+                           .product(name: "RealModule", package: "swift-numerics")]
         ),
         // The one JSON and CSV writer every machine-readable output goes through.
         .target(

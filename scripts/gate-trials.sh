@@ -4,7 +4,9 @@
 # time. The regression is injected into a copy of the checkout: a dependent chain of multiply-adds in
 # CubicBezier.value(at:) whose result is added as (pad − pad), which IEEE arithmetic cannot fold away.
 #
-# usage: scripts/gate-trials.sh TRIALS [PAD]    (PAD: chain length, default 7 ≈ +10% on bezier-presets)
+# usage: scripts/gate-trials.sh TRIALS [PAD]    (PAD: chain length; 7 gives +10.0% on bezier-hard, +12.3% on
+#                                                bezier-presets)
+# BASE_BINARY and REGRESSED_BINARY, when set, are used instead of building (both release builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 trials=${1:-10}
@@ -12,10 +14,17 @@ pad=${2:-7}
 work=$(mktemp -d /tmp/motionbench-trials.XXXXXX)
 export PATH="/opt/swift/usr/bin:$PATH"
 
-echo "building base (this checkout) ..." >&2
-swift build -c release --product motionbench --scratch-path .build-trial-base >&2
-cp .build-trial-base/release/motionbench "$work/base"
-cp .build-trial-base/release/motionbench "$work/head-same"
+if [ -n "${BASE_BINARY:-}" ]; then
+    cp "$BASE_BINARY" "$work/base"
+else
+    echo "building base (this checkout) ..." >&2
+    swift build -c release --product motionbench --scratch-path .build-trial-base >&2
+    cp .build-trial-base/release/motionbench "$work/base"
+fi
+cp "$work/base" "$work/head-same"
+if [ -n "${REGRESSED_BINARY:-}" ]; then
+    cp "$REGRESSED_BINARY" "$work/head-regressed"
+else
 
 echo "building the regressed head (pad $pad) ..." >&2
 git worktree add --detach "$work/regressed" HEAD >&2
@@ -36,6 +45,7 @@ PY
 (cd "$work/regressed" && swift build -c release --product motionbench --scratch-path "$work/regressed/.build" >&2)
 cp "$work/regressed/.build/release/motionbench" "$work/head-regressed"
 git worktree remove --force "$work/regressed"
+fi
 
 run() { # label head
     local start end code

@@ -1,6 +1,7 @@
 import Foundation
 import MotionCore
 import MotionOutput
+import MotionSupport
 
 /// Renders an accuracy report as JSON (the keys are a contract), Markdown (a pull-request comment), CSV, or one
 /// self-contained HTML page with inline SVG plots.
@@ -8,16 +9,40 @@ public enum AccuracyRenderer {
     /// Output formats of `motionbench accuracy`.
     public enum Format: String, Sendable, CaseIterable {
         case markdown, json, csv, html
+        /// Bencher Metric Format (`ExportFormats.bmf`).
+        case bmf
+        /// github-action-benchmark's customSmallerIsBetter (`ExportFormats.githubBenchmark`).
+        case githubBenchmark = "github-benchmark"
+        /// InfluxDB line protocol (`ExportFormats.influx`).
+        case influx
     }
 
-    /// The report in `format`.
-    public static func render(_ report: AccuracyReport, format: Format) -> String {
+    /// The report in `format`. `metadata` (tool and version, toolchain, machine, time, commit) goes into the JSON,
+    /// heads the HTML page and tags the dashboard exports.
+    public static func render(_ report: AccuracyReport, format: Format, metadata: RunMetadata? = nil) -> String {
         switch format {
-        case .json: json(report)
+        case .json: json(report, metadata: metadata)
         case .markdown: markdown(report)
         case .csv: csv(report)
-        case .html: html(report)
+        case .html: html(report, provenance: metadata?.provenance)
+        case .bmf, .githubBenchmark, .influx:
+            // Every exported value is finite (the formats drop the rest), so rendering cannot fail.
+            (try? ExportFormats.named(format.rawValue)!.render(exportMetrics(report), metadata?.exportContext ?? ExportContext()))
+                ?? "{}\n"
         }
+    }
+
+    /// The figures a dashboard tracks, all smaller-is-better: per Bézier strategy its largest error (in output
+    /// progress) and ns per evaluation; per spring strategy its largest error (fraction of the travel) and ns per step.
+    /// Benchmarks are named "bezier/STRATEGY" and "spring/STRATEGY".
+    public static func exportMetrics(_ r: AccuracyReport) -> [ExportMetric] {
+        r.bezier.flatMap { s in [
+            ExportMetric(benchmark: "bezier/\(s.name)", measure: "max-abs-error", unit: "progress", value: s.overall.maxAbsError),
+            ExportMetric(benchmark: "bezier/\(s.name)", measure: "ns-per-eval", unit: "ns", value: s.nsPerEval),
+        ] } + r.springResults.flatMap { s in [
+            ExportMetric(benchmark: "spring/\(s.name)", measure: "max-abs-error", unit: "fraction of travel", value: s.overall.maxAbsError),
+            ExportMetric(benchmark: "spring/\(s.name)", measure: "ns-per-step", unit: "ns", value: s.nsPerStep),
+        ] }
     }
 
     static func sci(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.2g", value) }
@@ -86,9 +111,19 @@ public enum AccuracyRenderer {
         let bezier: Bezier
         let springs: Springs
         let reference: Reference
+        let units: [String: String]
+        let metadata: RunMetadata?
     }
 
-    static func json(_ r: AccuracyReport) -> String {
+    /// The unit of each kind of figure in the JSON document.
+    static let jsonUnits = [
+        "maxAbsError": "output progress (Bézier) or fraction of the travel (springs)", "meanAbsError": "as maxAbsError",
+        "p99AbsError": "as maxAbsError", "pointsOver1e-3": "samples", "monotonicityViolations": "samples",
+        "nsPerEval": "ns", "nsPerStep": "ns", "clockDrift": "fraction of the duration", "rateHz": "Hz", "seconds": "s",
+        "settling.definitions": "s", "settling.epsilon": "fraction of the travel",
+    ]
+
+    static func json(_ r: AccuracyReport, metadata: RunMetadata? = nil) -> String {
         typealias Document = ReportJSONDocument
         let bezier = r.bezier.map { s in
             Document.BezierStrategyJSON(
@@ -113,7 +148,8 @@ public enum AccuracyRenderer {
             springs: .init(rateHz: ReportNumber(r.rateHz), seconds: ReportNumber(r.seconds), springs: r.springs.map(\.name),
                            strategies: springs, settling: settling),
             reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
-                             springWorstError: ReportNumber(r.springReferenceWorstError)))
+                             springWorstError: ReportNumber(r.springReferenceWorstError)),
+            units: jsonUnits, metadata: metadata)
         // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
         return (try? ReportJSON.document(document)) ?? "{}\n"
     }
@@ -141,8 +177,10 @@ public enum AccuracyRenderer {
         return text
     }
 
-    static func markdown(_ r: AccuracyReport) -> String {
-        var text = "## Accuracy report\n\n\(reading(r))\n\n### Bézier strategies (\(r.samples) samples per curve)\n\n"
+    /// The report as Markdown; `withReading: false` leaves out the summary paragraph (the HTML page shows it once).
+    static func markdown(_ r: AccuracyReport, withReading: Bool = true) -> String {
+        var text = "## Accuracy report\n\n" + (withReading ? "\(reading(r))\n\n" : "")
+            + "### Bézier strategies (\(r.samples) samples per curve)\n\n"
         text += "| strategy | max error | mean error | p99 error | points > 1e-3 | monotonicity violations | ns/eval |\n"
         text += "|---|---:|---:|---:|---:|---:|---:|\n"
         for s in r.bezier {

@@ -26,6 +26,11 @@ public struct RunMetadata: Encodable, Sendable {
                       timestampNanoseconds: Int64((date.timeIntervalSince1970 * 1e9).rounded()))
     }
 
+    /// One line for a page or a log: `motionbench VERSION · TOOLCHAIN · MACHINE · TIMESTAMP · commit ABC1234`.
+    public var provenance: String {
+        "\(tool) \(version) · \(toolchain) · \(machine.summary) · \(timestamp)" + (commit.map { " · commit \($0.prefix(12))" } ?? "")
+    }
+
     enum CodingKeys: String, CodingKey {
         case tool, version, toolchain, machine, timestamp, commit
     }

@@ -20,6 +20,7 @@ struct AccuracyCommand: ParsableCommand {
             EXAMPLES:
               motionbench accuracy --curves presets --samples 10001
               motionbench accuracy --format html --output accuracy.html
+              motionbench accuracy --curves presets --format bmf > accuracy-bmf.json
             """)
 
     @Option(help: "presets, hard, all, or a JSON file of curve specs.")
@@ -37,7 +38,8 @@ struct AccuracyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Spring sampling duration in seconds.")
     var seconds = 2.0
 
-    @Option(help: "Output format: markdown, json, csv or html.")
+    @Option(help: ArgumentHelp("Output format. Dashboard exports: bmf, github-benchmark and influx (largest error and ns "
+                               + "per evaluation or step per strategy); there is no junit, as accuracy has no pass/fail rule."))
     var format: AccuracyRenderer.Format = .markdown
 
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
@@ -82,7 +84,8 @@ struct AccuracyCommand: ParsableCommand {
             throw BadInput(message: "accuracy: \(error)")
         }
         status.clear()
-        let text = AccuracyRenderer.render(report, format: format)
+        let metadata = format == .markdown || format == .csv ? nil : RunMetadata.current()
+        let text = AccuracyRenderer.render(report, format: format, metadata: metadata)
         if let destination { try destination.write(text) } else { print(text, terminator: "") }
     }
 

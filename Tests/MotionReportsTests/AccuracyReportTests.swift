@@ -1,6 +1,6 @@
 import Foundation
 import MotionCore
-import MotionReports
+@testable import MotionReports
 import XCTest
 
 final class AccuracyReportTests: XCTestCase {
@@ -69,6 +69,26 @@ final class AccuracyReportTests: XCTestCase {
         XCTAssertTrue(html.hasPrefix("<!doctype html>"))
         XCTAssertGreaterThanOrEqual(html.components(separatedBy: "<svg").count - 1, 5)
         XCTAssertFalse(html.contains("http://") && html.contains("<script src"), "self-contained")
+        // Axis titles with units, real header cells, one summary.
+        for title in ["input progress x", "output progress y", "time (s)", "|error| (fraction of travel)", "settling time (s)"] {
+            XCTAssertTrue(html.contains(title), title)
+        }
+        XCTAssertTrue(html.contains("<th scope='col'>strategy</th>"))
+        XCTAssertEqual(html.components(separatedBy: AccuracyRenderer.reading(report).prefix(60)).count - 1, 1, "one summary")
+        // One colour per strategy across the page: the spring and Bézier "webkit" series share it, the reference is black.
+        XCTAssertEqual(AccuracyRenderer.colour("webkit"), AccuracyRenderer.colour("webkit"))
+        XCTAssertNotEqual(AccuracyRenderer.colour("motionbench"), AccuracyRenderer.colour(AccuracyRenderer.referenceName))
+        let strategies = Set(report.bezier.map(\.name) + report.springResults.map(\.name))
+        XCTAssertEqual(Set(strategies.map(AccuracyRenderer.colour)).count, strategies.count, "distinct colours")
+        for name in strategies {
+            let stroke = "stroke='\(AccuracyRenderer.colour(name))'"
+            XCTAssertTrue(html.contains(stroke), name)
+        }
+        // Exports: one metric pair per strategy.
+        let bmf = AccuracyRenderer.render(report, format: .bmf)
+        let object = try? JSONSerialization.jsonObject(with: Data(bmf.utf8)) as? [String: [String: Any]]
+        XCTAssertNotNil(object?["bezier/motionbench"]?["max-abs-error"], bmf)
+        XCTAssertNotNil(object?["spring/motionbench"]?["ns-per-step"], bmf)
         XCTAssertTrue(AccuracyRenderer.render(report, format: .csv).hasPrefix("kind,strategy,case,maxAbsError"))
     }
 }
