@@ -58,6 +58,9 @@ public struct HarnessResult: Sendable {
     public var verification: (samples: Int, maxError: Double)?
     /// Timed passes over all frames that the figures summarise: each timed figure is the median over passes.
     public var repeats = 1
+    /// The frame-time distribution of the first timed pass: the 0th, 1st, …, 100th percentile of frame times, in ms
+    /// (nearest rank over every frame).
+    public var frameMsPercentiles: [Double] = []
     /// The smallest and largest value over the passes of each repeated figure, keyed by its name in the JSON report
     /// (`nsPerLayerFrame`, `frameMsP99`, `naiveNsPerLayerFrame`, …), in that figure's unit; empty for one pass.
     public var spread: [String: ClosedRange<Double>] = [:]
@@ -118,7 +121,7 @@ public enum FrameHarness {
             for index in 1...min(3, clock.frames) { evaluate(store, frame: clock.frame(index), threads: options.threads) }
             store.reset()
             var verification: (samples: Int, maxError: Double)? = options.verify ? (0, 0) : nil
-            var activeShare = 0.0, checksum = 0.0
+            var activeShare = 0.0, checksum = 0.0, frameMsPercentiles: [Double] = []
             var measured: [Pass] = []
             let (timeline, obstacle) = SharedTimeline.store(for: workload)
             let comparison = comparisonFrameIndices(clock.frames, options.comparisonFrames)
@@ -153,6 +156,10 @@ public enum FrameHarness {
                 }
                 guard timed else { continue }
                 if first {
+                    let sorted = frameNanoseconds.sorted()
+                    frameMsPercentiles = (0...100).map { percent in
+                        Double(sorted[min(sorted.count - 1, percent * sorted.count / 100)]) / 1e6
+                    }
                     checksum = store.checksum()
                     activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
                 }
@@ -205,6 +212,7 @@ public enum FrameHarness {
                 ratioToStream: value["ratioToStream"]!, checksum: checksum, verification: verification)
             result.repeats = passes
             result.spread = spread
+            result.frameMsPercentiles = frameMsPercentiles
             return result
         }
         let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) }, budgetMs: 1e3 * clock.nominalInterval)

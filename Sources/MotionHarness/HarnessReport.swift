@@ -8,6 +8,9 @@ public enum HarnessReport {
     /// Output formats of `motionbench run`.
     public enum Format: String, Sendable, CaseIterable {
         case table, json, csv, markdown
+        /// One self-contained page: cost per layer-frame against layer count per evaluator, the frame-time
+        /// distribution, the table (`RunHTML`).
+        case html
         /// Bencher Metric Format (`ExportFormats.bmf`).
         case bmf
         /// github-action-benchmark's customSmallerIsBetter (`ExportFormats.githubBenchmark`).
@@ -27,6 +30,7 @@ public enum HarnessReport {
         case .csv: return csv(results)
         case .table: return table(results, machine: machine, markdown: false)
         case .markdown: return table(results, machine: machine, markdown: true)
+        case .html: return RunHTML.page(results, machine: machine, metadata: metadata)
         case .bmf, .githubBenchmark, .influx, .junit:
             // Every exported value is finite (the formats drop the rest), so rendering cannot fail.
             let context = metadata?.exportContext ?? ExportContext()
@@ -35,15 +39,20 @@ public enum HarnessReport {
     }
 
     /// The figures a dashboard tracks per result row, all smaller-is-better: ns per layer-frame (batch and naive),
-    /// p99 frame time, bytes per layer and peak RSS. The benchmark is "SCENARIO/N layers/T threads".
+    /// p99 frame time, bytes per layer and peak RSS, with the min–max over passes as the range when the run was
+    /// repeated. The benchmark is "SCENARIO/N layers/T threads".
     public static func exportMetrics(_ results: [HarnessResult]) -> [ExportMetric] {
         results.flatMap { r -> [ExportMetric] in
             let benchmark = "\(r.scenario)/\(r.layers) layers/\(r.threads) threads"
+            /// The min–max over passes of a repeated run, for the dashboards' lower and upper values.
+            func spread(_ key: String) -> (lower: Double, upper: Double)? { r.spread[key].map { ($0.lowerBound, $0.upperBound) } }
             return [
-                ExportMetric(benchmark: benchmark, measure: "ns-per-layer-frame", unit: "ns", value: r.nsPerLayerFrame),
-                ExportMetric(benchmark: benchmark, measure: "naive-ns-per-layer-frame", unit: "ns", value: r.naiveNsPerLayerFrame),
+                ExportMetric(benchmark: benchmark, measure: "ns-per-layer-frame", unit: "ns", value: r.nsPerLayerFrame,
+                             range: spread("nsPerLayerFrame")),
+                ExportMetric(benchmark: benchmark, measure: "naive-ns-per-layer-frame", unit: "ns", value: r.naiveNsPerLayerFrame,
+                             range: spread("naiveNsPerLayerFrame")),
                 ExportMetric(benchmark: benchmark, measure: "frame-ms-p99", unit: "ms", value: r.frameMs.p99,
-                             range: (r.frameMs.p50, r.frameMs.max)),
+                             range: spread("frameMsP99")),
                 ExportMetric(benchmark: benchmark, measure: "bytes-per-layer", unit: "bytes", value: Double(r.bytesPerLayer)),
                 ExportMetric(benchmark: benchmark, measure: "peak-rss", unit: "bytes", value: Double(r.peakRSSBytes)),
             ]

@@ -78,6 +78,23 @@ final class RunCommandTests: XCTestCase {
         }
     }
 
+    func testHTMLPageIsSelfContainedWithBothCharts() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-run-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "200,400", "--frames", "6", "--repeat", "2",
+                                            "--format", "html", "--output", path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!doctype html>"))
+        XCTAssertEqual(html.components(separatedBy: "<svg").count - 1, 2)
+        for text in ["Cost per layer-frame by evaluator", "Frame-time distribution", "ns per layer-frame", "percentile of frames",
+                     "frame time (ms)", "frame budget", "<th scope='col'>layers</th>", "Max layers in budget", "motionbench "] {
+            XCTAssertTrue(html.contains(text), text)
+        }
+        XCTAssertFalse(html.contains("<script") || html.contains("http://www.w3.org/1999") || html.contains("https://"),
+                       "self-contained: no script, no remote resource")
+    }
+
     func testBadInputExitsWithTwo() throws {
         let badFile = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json").path
         try #"{"name": "bad", "animations": [{"kind": "basic", "from": 0, "to": 1, "duration": 0}]}"#

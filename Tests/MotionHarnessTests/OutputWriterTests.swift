@@ -89,12 +89,19 @@ final class OutputWriterTests: XCTestCase {
     }
 
     func testRunAndGateExportToBMF() throws {
-        let results = FrameHarness.run(.init(scenario: try Scenario.named("fade"), layerCounts: [40], clock: .fixed(rate: 120, frames: 2),
-                                             threads: 1, verify: false))
+        var options = FrameHarness.Options(scenario: try Scenario.named("fade"), layerCounts: [40], clock: .fixed(rate: 120, frames: 2),
+                                           threads: 1, verify: false)
+        let results = FrameHarness.run(options)
         let run = try assertBMF(HarnessReport.render(results, machine: .current, format: .bmf))
         let row = try XCTUnwrap(run["fade/40 layers/1 threads"])
         XCTAssertEqual(row["ns-per-layer-frame"]?["value"], results[0].nsPerLayerFrame)
-        XCTAssertEqual(row["frame-ms-p99"]?["upper_value"], results[0].frameMs.max)
+        XCTAssertNil(row["frame-ms-p99"]?["upper_value"], "a single pass has no spread to export")
+        // A repeated run exports its min–max over passes as the lower and upper values.
+        options.repeats = 3
+        let repeated = FrameHarness.run(options)
+        let spreadRow = try XCTUnwrap(try assertBMF(HarnessReport.render(repeated, machine: .current, format: .bmf))["fade/40 layers/1 threads"])
+        XCTAssertEqual(spreadRow["ns-per-layer-frame"]?["lower_value"], repeated[0].spread["nsPerLayerFrame"]?.lowerBound)
+        XCTAssertEqual(spreadRow["frame-ms-p99"]?["upper_value"], repeated[0].spread["frameMsP99"]?.upperBound)
         let outcome = PerformanceGate.Outcome(rows: [.init(workload: "bezier-hard", metric: "instructions", unit: "instructions",
                                                            baseline: 100, current: 103, change: 0.03, verdict: .fail, note: "")],
                                               notes: [])

@@ -1,0 +1,192 @@
+import Foundation
+
+/// One axis of an `SVGChart`: its title (with the unit), its range, the tick positions and how a tick is labelled.
+/// On a logarithmic axis the range and the ticks are in log10 units and data values are plotted as log10 of them.
+public struct ChartAxis {
+    /// The title under (x) or beside (y) the plot, with the unit.
+    public let title: String
+    /// The plotted range (log10 units when `logarithmic`).
+    public let range: ClosedRange<Double>
+    /// Where ticks and grid lines go (same units as `range`).
+    public let ticks: [Double]
+    /// A tick's label.
+    public let label: @Sendable (Double) -> String
+    /// Whether values are plotted as log10.
+    public let logarithmic: Bool
+
+    /// An axis from its parts.
+    public init(title: String, range: ClosedRange<Double>, ticks: [Double], logarithmic: Bool = false,
+                label: @escaping @Sendable (Double) -> String) {
+        (self.title, self.range, self.ticks, self.logarithmic, self.label) = (title, range, ticks, logarithmic, label)
+    }
+
+    /// A linear axis with about `count` round ticks.
+    public static func linear(_ title: String, _ range: ClosedRange<Double>, count: Int = 5) -> ChartAxis {
+        ChartAxis(title: title, range: range, ticks: SVGChart.roundTicks(range, count: count), label: { SVGChart.tickLabel($0) })
+    }
+
+    /// A log10 axis over the decades `exponents`, ticked every `step` decades and labelled `1e-3` style.
+    public static func decades(_ title: String, _ exponents: ClosedRange<Double>, step: Double = 3) -> ChartAxis {
+        ChartAxis(title: title, range: exponents, ticks: Array(stride(from: exponents.lowerBound, through: exponents.upperBound, by: step)),
+                  logarithmic: true, label: { "1e\(Int($0))" })
+    }
+
+    /// A log10 axis covering `low…high` (positive values) on whole decades, labelled with plain numbers (0.1, 1, 10).
+    public static func logarithmic(_ title: String, covering low: Double, _ high: Double) -> ChartAxis {
+        let first = floor(log10(max(low, 1e-300))), last = max(ceil(log10(max(high, 1e-300))), first + 1)
+        return ChartAxis(title: title, range: first...last, ticks: Array(stride(from: first, through: last, by: 1)),
+                         logarithmic: true, label: { SVGChart.compactLabel(pow(10, $0)) })
+    }
+}
+
+/// One line of an `SVGChart`.
+public struct ChartSeries {
+    /// Shown as the line's tooltip.
+    public let name: String
+    /// CSS colour.
+    public let colour: String
+    /// (x, y) data values.
+    public let points: [(Double, Double)]
+    /// Drawn dashed (a reference or a limit).
+    public let dashed: Bool
+    /// Draw a dot on every point (few points, such as one per layer count).
+    public let markers: Bool
+
+    /// A series.
+    public init(name: String, colour: String, points: [(Double, Double)], dashed: Bool = false, markers: Bool = false) {
+        (self.name, self.colour, self.points, self.dashed, self.markers) = (name, colour, points, dashed, markers)
+    }
+}
+
+/// Inline SVG line charts with titled axes, ticks and grid lines, for the self-contained HTML reports (no script, no
+/// network).
+public enum SVGChart {
+    /// The chart as one `<svg>` element.
+    public static func render(title: String, series: [ChartSeries], x: ChartAxis, y: ChartAxis,
+                              width: Double = 340, height: Double = 230) -> String {
+        let (left, right, top, bottom) = (58.0, 12.0, 24.0, 42.0)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        func position(_ value: Double, _ axis: ChartAxis) -> Double {
+            let plotted = axis.logarithmic ? log10(max(value, 1e-300)) : value
+            let clamped = min(max(plotted, axis.range.lowerBound), axis.range.upperBound)
+            return (clamped - axis.range.lowerBound) / (axis.range.upperBound - axis.range.lowerBound)
+        }
+        func px(_ value: Double) -> Double { left + position(value, x) * plotWidth }
+        func py(_ value: Double) -> Double { top + plotHeight - position(value, y) * plotHeight }
+        func tickX(_ tick: Double) -> Double { left + (tick - x.range.lowerBound) / (x.range.upperBound - x.range.lowerBound) * plotWidth }
+        func tickY(_ tick: Double) -> Double {
+            top + plotHeight - (tick - y.range.lowerBound) / (y.range.upperBound - y.range.lowerBound) * plotHeight
+        }
+        func number(_ value: Double) -> String { String(format: "%.1f", value) }
+        let font = "font-family='sans-serif' fill='#333'"
+        var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='\(Int(width))' height='\(Int(height))' "
+            + "viewBox='0 0 \(Int(width)) \(Int(height))' role='img' aria-label='\(escape(title))'>"
+        svg += "<rect x='\(left)' y='\(top)' width='\(plotWidth)' height='\(plotHeight)' fill='#fbfbfb' stroke='#bbb'/>"
+        svg += "<text x='\(left)' y='15' font-size='12' font-weight='bold' \(font)>\(escape(title))</text>"
+        for tick in y.ticks {
+            let at = number(tickY(tick))
+            svg += "<line x1='\(left)' x2='\(left + plotWidth)' y1='\(at)' y2='\(at)' stroke='#e6e6e6'/>"
+            svg += "<text x='\(left - 4)' y='\(at)' dy='3' font-size='9' text-anchor='end' \(font)>\(escape(y.label(tick)))</text>"
+        }
+        for tick in x.ticks {
+            let at = number(tickX(tick))
+            svg += "<line x1='\(at)' x2='\(at)' y1='\(top)' y2='\(top + plotHeight)' stroke='#eeeeee'/>"
+            svg += "<text x='\(at)' y='\(number(top + plotHeight + 12))' font-size='9' text-anchor='middle' \(font)>"
+                + "\(escape(x.label(tick)))</text>"
+        }
+        svg += "<text x='\(number(left + plotWidth / 2))' y='\(number(height - 6))' font-size='10' text-anchor='middle' \(font)>"
+            + "\(escape(x.title))</text>"
+        svg += "<text transform='translate(12 \(number(top + plotHeight / 2))) rotate(-90)' font-size='10' text-anchor='middle' \(font)>"
+            + "\(escape(y.title))</text>"
+        for entry in series where !entry.points.isEmpty {
+            let points = entry.points.map { "\(number(px($0.0))),\(number(py($0.1)))" }.joined(separator: " ")
+            let dash = entry.dashed ? " stroke-dasharray='5 3'" : ""
+            svg += "<polyline fill='none' stroke='\(entry.colour)' stroke-width='1.4'\(dash) points='\(points)'>"
+                + "<title>\(escape(entry.name))</title></polyline>"
+            if entry.markers {
+                for point in entry.points {
+                    svg += "<circle cx='\(number(px(point.0)))' cy='\(number(py(point.1)))' r='2.5' fill='\(entry.colour)'>"
+                        + "<title>\(escape(entry.name)): \(escape(tickLabel(point.1)))</title></circle>"
+                }
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    /// About `count` ticks at round values (1, 2, 2.5 or 5 × 10^k apart) covering `range`.
+    public static func roundTicks(_ range: ClosedRange<Double>, count: Int = 5) -> [Double] {
+        let span = range.upperBound - range.lowerBound
+        guard span > 0, span.isFinite else { return [range.lowerBound] }
+        let rough = span / Double(max(count - 1, 1)), power = pow(10, floor(log10(rough)))
+        let step = [1.0, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+        let first = (range.lowerBound / step).rounded(.up) * step
+        return Array(stride(from: first, through: range.upperBound + step * 1e-9, by: step))
+    }
+
+    /// A tick value without float noise (0.30000000000000004 → 0.3).
+    public static func tickLabel(_ value: Double) -> String {
+        String(format: "%.4g", abs(value) < 1e-12 ? 0 : value)
+    }
+
+    /// A round number in few characters: 0.01, 1, 100, 10k, 1M.
+    public static func compactLabel(_ value: Double) -> String {
+        let magnitude = abs(value)
+        if magnitude >= 1e9 { return tickLabel(value / 1e9) + "G" }
+        if magnitude >= 1e6 { return tickLabel(value / 1e6) + "M" }
+        if magnitude >= 1e4 { return tickLabel(value / 1e3) + "k" }
+        return tickLabel(value)
+    }
+
+    /// Text made safe for HTML and SVG content and single-quoted attributes.
+    public static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    /// A legend line: a coloured square and the name for each entry.
+    public static func legend(_ entries: [(name: String, colour: String)]) -> String {
+        "<p class='legend'>" + entries.map {
+            "<span class='key'><span style='color:\($0.colour)'>■</span> \(escape($0.name))</span>"
+        }.joined(separator: " ") + "</p>"
+    }
+
+    /// Markdown tables → HTML tables with a `<thead>` of `<th>` cells and a `<th>` per row; `###` headings → `<h3>`;
+    /// `##` headings are dropped; other lines → `<p>`.
+    public static func tables(fromMarkdown text: String) -> String {
+        var html = "", rowsInTable = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("|") {
+                if line.contains("---") { continue }
+                let cells = line.split(separator: "|").map { escape($0.trimmingCharacters(in: .whitespaces)) }
+                if rowsInTable == 0 {
+                    html += "<table><thead><tr>" + cells.map { "<th scope='col'>\($0)</th>" }.joined() + "</tr></thead><tbody>"
+                } else {
+                    html += "<tr><th scope='row'>\(cells.first ?? "")</th>" + cells.dropFirst().map { "<td>\($0)</td>" }.joined() + "</tr>"
+                }
+                rowsInTable += 1
+            } else {
+                if rowsInTable > 0 { html += "</tbody></table>" }
+                rowsInTable = 0
+                if line.hasPrefix("### ") { html += "<h3>\(escape(String(line.dropFirst(4))))</h3>" }
+                else if line.hasPrefix("## ") { continue }
+                else if !line.isEmpty { html += "<p>\(escape(String(line)))</p>" }
+            }
+        }
+        return html + (rowsInTable > 0 ? "</tbody></table>" : "")
+    }
+
+    /// The page around `body`: a title, the shared style sheet, no script.
+    public static func page(title: String, body: String) -> String {
+        """
+        <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+        <style>body{font-family:sans-serif;margin:24px;max-width:1400px;color:#222}.grid{display:flex;flex-wrap:wrap;gap:10px}
+        table{border-collapse:collapse;margin:8px 0;font-size:12px}td,th{border:1px solid #ddd;padding:3px 6px;text-align:right}
+        thead th{background:#f1f3f5;text-align:center}tbody th{text-align:left;font-weight:normal}
+        .legend{font-size:12px}.key{margin-right:12px;white-space:nowrap}.reading{max-width:900px}
+        .provenance,.note{color:#555;font-size:12px;max-width:900px}</style></head><body>
+        \(body)
+        </body></html>
+
+        """
+    }
+}
