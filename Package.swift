@@ -6,7 +6,7 @@ import PackageDescription
 func benchmarkTarget(_ name: String) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["MotionCore", "MotionHarness", .product(name: "Benchmark", package: "benchmark")],
+        dependencies: ["MotionCore", "MotionHarness", "MotionBenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
@@ -85,6 +85,12 @@ let package = Package(
         .executableTarget(
             name: "MotionFuzz",
             dependencies: ["MotionHarness", "MotionGate", "MotionSupport"]
+        ),
+        // The package-benchmarks' shared metrics, thresholds and slowdown check.
+        .target(
+            name: "MotionBenchmarkSupport",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/Support"
         ),
         benchmarkTarget("CurveBenchmarks"),
         benchmarkTarget("SpringBenchmarks"),

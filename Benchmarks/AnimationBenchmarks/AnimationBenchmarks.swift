@@ -1,4 +1,5 @@
 import Benchmark
+import MotionBenchmarkSupport
 import MotionCore
 
 /// Shuffled parent times in [0, 1.2] s, the same on every run.
@@ -20,19 +21,18 @@ func measure(_ benchmark: Benchmark, _ body: (Double) -> Double) {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 3,
-        scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 200)
+    Benchmark.defaultConfiguration = MotionBenchmarks.configuration(
+        timeUnits: .nanoseconds, scalingFactor: .kilo, warmupIterations: 3, maxIterations: 200)
 
     let timing = try! MediaTiming(duration: 1, fillMode: .both, removedOnCompletion: false,
                                   timingFunction: .cubicBezier(.easeInOut))
     let basic = try! BasicAnimation<Double>(from: 0, to: 100, timing: timing)
-    Benchmark("animation/basic (Double, easeInEaseOut)") { benchmark in
+    MotionBenchmarks.register("animation/basic (Double, easeInEaseOut)") { benchmark in
         measure(benchmark) { basic.value(atParentTime: $0, current: 0) ?? 0 }
     }
 
     let keyframes = try! KeyframeAnimation<Double>(values: [0, 30, -10, 80, 100], calculationMode: .cubic, timing: timing)
-    Benchmark("animation/keyframe 5-key cubic") { benchmark in
+    MotionBenchmarks.register("animation/keyframe 5-key cubic") { benchmark in
         measure(benchmark) { keyframes.value(atParentTime: $0, current: 0) ?? 0 }
     }
 
@@ -42,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
     let scale = try! BasicAnimation<Double>(from: 1, to: 0.8, timing: try! MediaTiming(
         duration: 0.5, autoreverses: true, fillMode: .forwards, removedOnCompletion: false))
     let perspective = Transform3D.perspective(1500)
-    Benchmark("animation/card-flip group (rotation.y + scale + m34)") { benchmark in
+    MotionBenchmarks.register("animation/card-flip group (rotation.y + scale + m34)") { benchmark in
         measure(benchmark) { time in
             let childTime = group.childTime(parentTime: time)
             let angle = rotation.value(atParentTime: childTime, current: 0) ?? 0
@@ -54,7 +54,7 @@ let benchmarks: @Sendable () -> Void = {
 
     let from = Transform3D.rotation(0.3, x: 1, y: 1, z: 0).concatenating(.translation(10, 0, 5)).concatenating(perspective)
     let to = Transform3D.scale(0.8, 1.2).concatenating(.rotation(-2, x: 0, y: 1, z: 0.2)).concatenating(perspective)
-    Benchmark("animation/whole-matrix interpolation (3-D decomposition)") { benchmark in
+    MotionBenchmarks.register("animation/whole-matrix interpolation (3-D decomposition)") { benchmark in
         measure(benchmark) { Transform3D.interpolate(from: from, to: to, at: $0)[1, 1] }
     }
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import MotionBenchmarkSupport
 import MotionCore
 
 /// Shuffled inputs in (0, 1), the same on every run, so that the branch predictor cannot learn the sequence.
@@ -38,19 +39,19 @@ func evaluateRoundRobin(_ curves: [CubicBezier], _ benchmark: Benchmark) {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 3,
-        scalingFactor: .mega, maxDuration: .seconds(2), maxIterations: 50)
+    Benchmark.defaultConfiguration = MotionBenchmarks.configuration(
+        timeUnits: .nanoseconds, scalingFactor: .mega, warmupIterations: 3, maxIterations: 50)
 
-    Benchmark("bezier/apple-presets (5, round-robin)") { evaluateRoundRobin(CubicBezier.applePresets.map(\.curve), $0) }
+    MotionBenchmarks.register("bezier/apple-presets (5, round-robin)") { evaluateRoundRobin(CubicBezier.applePresets.map(\.curve), $0) }
     for (name, curve) in CubicBezier.applePresets {
-        Benchmark("bezier/preset \(name)") { evaluate(curve, $0) }
+        MotionBenchmarks.register("bezier/preset \(name)") { evaluate(curve, $0) }
     }
-    Benchmark("bezier/hard (4, round-robin)") { evaluateRoundRobin(hardCurves.map(\.curve), $0) }
+    MotionBenchmarks.register("bezier/hard (4, round-robin)") { evaluateRoundRobin(hardCurves.map(\.curve), $0) }
     for (name, curve) in hardCurves {
-        Benchmark("bezier/hard \(name)") { evaluate(curve, $0) }
+        MotionBenchmarks.register("bezier/hard \(name)") { evaluate(curve, $0) }
     }
-    Benchmark("bezier/construction (ease)") { benchmark in
+    // ~4 µs each: a thousand per iteration keeps an iteration near 4 ms, so the 2 s budget gives dozens of samples.
+    MotionBenchmarks.register("bezier/construction (ease)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try! CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
         }

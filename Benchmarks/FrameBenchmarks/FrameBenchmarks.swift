@@ -1,4 +1,5 @@
 import Benchmark
+import MotionBenchmarkSupport
 import MotionCore
 import MotionHarness
 
@@ -29,21 +30,20 @@ func frames(_ cursor: FrameCursor, _ benchmark: Benchmark) {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 5,
-        maxDuration: .seconds(2), maxIterations: 500)
+    Benchmark.defaultConfiguration = MotionBenchmarks.configuration(
+        timeUnits: .microseconds, warmupIterations: 5, maxIterations: 500)
 
     let fixed = FrameClock.fixed(rate: 120, frames: 240)
     let vrr = FrameClock.variableRefresh(rate: 120, frames: 240, seed: 1)
     for count in [10_000, 1_000_000] {
         let cursor = FrameCursor(Workload(scenario: try! Scenario.named("mixed"), count: count, clock: fixed))
-        Benchmark("frame/mixed \(count) layers (one frame, 1 thread)") { frames(cursor, $0) }
+        MotionBenchmarks.register("frame/mixed \(count) layers (one frame, 1 thread)") { frames(cursor, $0) }
     }
     let variable = FrameCursor(Workload(scenario: try! Scenario.named("mixed"), count: 100_000, clock: vrr))
-    Benchmark("frame/mixed 100000 layers, vrr clock (one frame, 1 thread)") { frames(variable, $0) }
+    MotionBenchmarks.register("frame/mixed 100000 layers, vrr clock (one frame, 1 thread)") { frames(variable, $0) }
     for name in Scenario.builtInNames {
         let cursor = FrameCursor(Workload(scenario: try! Scenario.named(name), count: 100_000, clock: fixed))
-        Benchmark("frame/\(name) 100000 layers (one frame, 1 thread)") { frames(cursor, $0) }
+        MotionBenchmarks.register("frame/\(name) 100000 layers (one frame, 1 thread)") { frames(cursor, $0) }
     }
     sixteenCurveBenchmarks()
 }
@@ -111,11 +111,11 @@ final class SixteenCurveLayers: @unchecked Sendable {
 
 let sixteenCurveBenchmarks: @Sendable () -> Void = {
     let layers = SixteenCurveLayers()
-    Benchmark("bezier-layers/batch ease, 1M layers, 16 curves (one frame, 1 thread)") { benchmark in
+    MotionBenchmarks.register("bezier-layers/batch ease, 1M layers, 16 curves (one frame, 1 thread)") { benchmark in
         for _ in benchmark.scaledIterations { layers.batch() }
         blackHole(layers.output[17])
     }
-    Benchmark("bezier-layers/CubicBezier.value per layer, same layers (one frame, 1 thread)") { benchmark in
+    MotionBenchmarks.register("bezier-layers/CubicBezier.value per layer, same layers (one frame, 1 thread)") { benchmark in
         for _ in benchmark.scaledIterations { layers.scalar() }
         blackHole(layers.output[17])
     }

@@ -1,4 +1,5 @@
 import Benchmark
+import MotionBenchmarkSupport
 import MotionCore
 
 /// Shuffled times in [0, 2] s, the same on every run.
@@ -40,9 +41,8 @@ final class SpringLayers {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 3,
-        scalingFactor: .mega, maxDuration: .seconds(2), maxIterations: 50)
+    Benchmark.defaultConfiguration = MotionBenchmarks.configuration(
+        timeUnits: .nanoseconds, scalingFactor: .mega, warmupIterations: 3, maxIterations: 50)
 
     let regimes: [(String, Spring)] = [
         ("under-damped (ζ 0.5)", try! Spring(mass: 1, stiffness: 100, damping: 10)),
@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
         ("over-damped (ζ 2)", try! Spring(mass: 1, stiffness: 100, damping: 40)),
     ]
     for (name, spring) in regimes {
-        Benchmark("spring/closed form \(name)") { evaluate(spring, $0) }
+        MotionBenchmarks.register("spring/closed form \(name)") { evaluate(spring, $0) }
     }
 
     let propagator = try! SpringPropagator(spring: try! Spring(mass: 1, stiffness: 170, damping: 26), interval: 1.0 / 120)
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
     // the kilo scaling factor the reported time is per 1,000 layer-frames, i.e. picoseconds per layer per frame.
     for (layers, frames) in [(10_000, 100), (1_000_000, 1)] {
         let store = SpringLayers(count: layers)
-        Benchmark("spring/propagator \(layers) layers (ns per 1,000 layer-frames)",
+        MotionBenchmarks.register("spring/propagator \(layers) layers (ns per 1,000 layer-frames)",
                   configuration: .init(scalingFactor: .kilo)) { benchmark in
             for _ in 0..<frames {
                 propagator.advance(displacements: store.displacements, rates: store.rates)
