@@ -2,6 +2,7 @@ import Foundation
 import MotionHarness
 import MotionSupport
 import MotionCore
+import MotionOutput
 
 /// A recorded gate baseline (JSON, written atomically).
 public struct GateBaseline: Codable, Sendable {
@@ -88,6 +89,16 @@ public struct GateBaseline: Codable, Sendable {
     public var instructionScope: InstructionCounter.Scope
     /// Where it was recorded.
     public var machine: Machine
+    /// The tool version that recorded it (`ToolVersion.number`; absent in older files).
+    public var toolVersion: String?
+    /// The checked-out commit it was recorded at, when recorded inside a checkout.
+    public var commit: String?
+    /// The unit of each recorded figure.
+    public var units: [String: String]? = GateBaseline.figureUnits
+
+    /// Units of the figures a baseline records.
+    public static let figureUnits = ["instructions": "instructions (measured region or whole process: instructionScope)",
+                                     "cpuSeconds": "s (CPU time of the measured loop)"]
     /// ISO 8601 time of recording.
     public var timestamp: String
     /// Per workload name.
@@ -101,7 +112,7 @@ public struct GateBaseline: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, toolchain, valgrind, instructionScope, machine, timestamp, workloads
+        case version, toolchain, valgrind, instructionScope, machine, toolVersion, commit, units, timestamp, workloads
     }
 
     /// Reads version 1 and 2 files; a version 1 file's counts cover the whole process.
@@ -116,6 +127,9 @@ public struct GateBaseline: Codable, Sendable {
         valgrind = try container.decodeIfPresent(String.self, forKey: .valgrind)
         instructionScope = version == 1 ? .process : try container.decode(InstructionCounter.Scope.self, forKey: .instructionScope)
         machine = try container.decode(Machine.self, forKey: .machine)
+        toolVersion = try container.decodeIfPresent(String.self, forKey: .toolVersion)
+        commit = try container.decodeIfPresent(String.self, forKey: .commit)
+        units = try container.decodeIfPresent([String: String].self, forKey: .units)
         timestamp = try container.decode(String.self, forKey: .timestamp)
         workloads = try container.decode([String: Measurement].self, forKey: .workloads)
     }
@@ -215,6 +229,24 @@ public struct GateBaseline: Codable, Sendable {
         case is Double.Type: return "a number"
         case is String.Type: return "a string"
         default: return "\(type)"
+        }
+    }
+
+    /// The recorded figures for a dashboard, per workload: instructions, and the median CPU seconds with their
+    /// min–max range.
+    public var exportMetrics: [ExportMetric] {
+        recordedWorkloads.flatMap { workload -> [ExportMetric] in
+            let measurement = workloads[workload.rawValue]!
+            var metrics: [ExportMetric] = []
+            if let count = measurement.instructions {
+                metrics.append(ExportMetric(benchmark: workload.rawValue, measure: "instructions", unit: "instructions",
+                                            value: Double(count)))
+            }
+            if let times = measurement.cpuSeconds {
+                metrics.append(ExportMetric(benchmark: workload.rawValue, measure: "cpu-seconds", unit: "s", value: times.median,
+                                            range: (times.min, times.max)))
+            }
+            return metrics
         }
     }
 

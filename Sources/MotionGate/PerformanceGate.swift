@@ -120,11 +120,14 @@ public enum PerformanceGate {
             }
             measurements[workload.rawValue] = measurement
         }
-        return GateBaseline(
+        var baseline = GateBaseline(
             toolchain: Toolchain.current, valgrind: mode != .time ? InstructionCounter.valgrindVersion : nil,
             instructionScope: .measuredRegion,
             machine: .init(cpu: machine.cpu, cores: machine.cores, memoryBytes: machine.memoryBytes),
             timestamp: ISO8601DateFormatter().string(from: Date()), workloads: measurements)
+        baseline.toolVersion = ToolVersion.number
+        baseline.commit = RunMetadata.gitCommit()
+        return baseline
     }
 
     /// Compares this binary with a baseline file. Instruction mode decides; time mode only reports.

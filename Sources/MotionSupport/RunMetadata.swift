@@ -54,7 +54,7 @@ public struct RunMetadata: Encodable, Sendable {
     }
 
     /// The checked-out commit of the working directory, or nil.
-    static func gitCommit() -> String? {
+    public static func gitCommit() -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let git = paths.map({ "\($0)/git" }).first(where: FileManager.default.isExecutableFile),
               let output = try? ChildProcess.run(git, ["rev-parse", "HEAD"], limits: .init(timeout: 10, outputLimit: 4096)),

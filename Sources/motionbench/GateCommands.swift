@@ -46,6 +46,10 @@ struct BaselineCommand: ParsableCommand {
                                                          valueName: "seconds"))
     var timeout = ChildProcess.Limits.standard.timeout
 
+    @Option(help: ArgumentHelp("What to print once the file is written: a one-line summary, or the recorded figures in a "
+                               + "dashboard export: " + ExportFormats.all.map(\.name).joined(separator: ", ") + "."))
+    var format: BaselineFormat = .summary
+
     func run() throws {
         let destination = try OutputFile(checking: output)
         let selected = try GateWorkload.parseList(workloads)
@@ -54,7 +58,12 @@ struct BaselineCommand: ParsableCommand {
         let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, progress: status.show)
         status.clear()
         try destination.write(baseline.encoded())
-        print("wrote \(output): \(selected.count) workloads, mode \(mode.rawValue)")
+        guard let export = ExportFormats.named(format.rawValue) else {
+            print("wrote \(output): \(selected.count) workloads, mode \(mode.rawValue)")
+            return
+        }
+        let metadata = RunMetadata.current()
+        print(try export.render(baseline.exportMetrics, metadata.exportContext), terminator: "")
     }
 }
 
@@ -178,6 +187,12 @@ enum GateFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// Whether the output carries run metadata (JSON and the dashboard exports).
     var carriesMetadata: Bool { self != .table && self != .markdown }
+}
+
+/// `baseline --format`: a summary line, or the recorded figures as a dashboard export.
+enum BaselineFormat: String, ExpressibleByArgument, CaseIterable {
+    case summary
+    case bmf, githubBenchmark = "github-benchmark", influx, junit
 }
 
 /// `gate --toolchain-mismatch`: what a baseline recorded with another compiler does to the verdict.

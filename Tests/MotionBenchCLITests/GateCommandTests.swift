@@ -44,8 +44,13 @@ final class GateCommandTests: XCTestCase {
     func testTimeModeBaselineAndReportOnlyGate() throws {
         let path = temporary("baseline.json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorded = try CommandRunner.run(["baseline", "--output", path, "--mode", "time", "--workloads", "spring-closed-form"])
+        let recorded = try CommandRunner.run(["baseline", "--output", path, "--mode", "time", "--workloads", "spring-closed-form",
+                                              "--format", "github-benchmark"])
         XCTAssertEqual(recorded.status, 0, recorded.standardError)
+        // The recorded figures as github-action-benchmark entries on stdout; the baseline file is written as usual.
+        let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(recorded.standardOutput.utf8)) as? [[String: Any]])
+        XCTAssertEqual(entries.first?["unit"] as? String, "s")
+        XCTAssertTrue((entries.first?["name"] as? String ?? "").contains("spring-closed-form"), "\(entries)")
         let gate = try CommandRunner.run(["gate", "--baseline", path, "--mode", "time", "--workloads", "spring-closed-form",
                                           "--format", "json"])
         XCTAssertEqual(gate.status, 0, gate.standardError)

@@ -30,10 +30,14 @@ final class GateBaselineTests: XCTestCase {
         XCTAssertTrue(text.contains("\"cores\" : 2"), text)
         XCTAssertTrue(text.contains("\"instructionScope\" : \"measured-region\""), text)
         XCTAssertTrue(text.contains("\"version\" : 2"), text)
+        XCTAssertTrue(text.contains("\"units\""), text)
         let read = try GateBaseline.read(try write(text))
         XCTAssertEqual(read.instructionScope, .measuredRegion)
         XCTAssertEqual(read.machine.cores, 2)
         XCTAssertEqual(read.workloads["bezier-presets"]?.instructions, 750_769_503)
+        // Exported for a dashboard: the instruction count of each recorded workload.
+        XCTAssertEqual(read.exportMetrics.map(\.measure), ["instructions"])
+        XCTAssertEqual(read.exportMetrics.first?.value, 750_769_503)
     }
 
     func testVersionTwoNeedsItsScopeAndUnknownVersionsAreNamed() throws {
