@@ -196,7 +196,8 @@ public enum PerformanceGate {
         public var maxTimeIncrease = 0.05
         /// The most timing rounds per workload.
         public var maxRounds = 30
-        /// Wall-clock seconds the timing phase may take; a round that would not fit is not started. 0 skips timing.
+        /// Wall-clock seconds the timing phase may take; after the first round, a round that would not fit is not
+        /// started. 0 skips timing.
         public var timeBudget = 110.0
 
         /// A plan; the other fields keep their defaults.
