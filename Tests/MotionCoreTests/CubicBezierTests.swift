@@ -24,6 +24,25 @@ final class CubicBezierTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(below.value(at: 0.766312060 + 1e-7), 0)
     }
 
+    func testIdentityCurvesReturnTheInputExactly() throws {
+        var generator = SplitMix64(seed: 13)
+        for (a, b) in [(0.0, 1.0), (0.2, 0.7), (0.5, 0.5), (1.0, 0.0), (0.0, 0.0), (1.0, 1.0)] {
+            let curve = try CubicBezier(x1: a, y1: a, x2: b, y2: b)
+            for _ in 0..<2000 {
+                let x = Double.random(in: 0...1, using: &generator)
+                XCTAssertEqual(curve.value(at: x), x, "cubic-bezier(\(a), \(a), \(b), \(b)) at \(x)")
+            }
+            XCTAssertEqual(curve.value(at: .leastNonzeroMagnitude), .leastNonzeroMagnitude)
+            XCTAssertEqual(curve.value(at: 1.0.nextDown), 1.0.nextDown)
+        }
+        // Outside [0, 1] the CSS tangents still apply: (0, 0, 0, 0) has no tangent to follow below 0.
+        XCTAssertEqual(try CubicBezier(x1: 0, y1: 0, x2: 0, y2: 0).value(at: -0.5), 0)
+        XCTAssertEqual(try CubicBezier(x1: 0.2, y1: 0.2, x2: 0.7, y2: 0.7).value(at: -0.5), -0.5)
+        // A curve next to the identity is still solved (and stays within the bound of the identity).
+        let near = try CubicBezier(x1: 0.2, y1: 0.2.nextUp, x2: 0.7, y2: 0.7)
+        XCTAssertEqual(near.value(at: 0.3), 0.3, accuracy: 1e-12)
+    }
+
     func testEndpointsAreExact() throws {
         var generator = SplitMix64(seed: 11)
         for _ in 0..<2_000 {

@@ -10,7 +10,9 @@
 /// where y_true is y at the exact root and dy/dx the curve's slope there. The first term is the solver's tolerance on
 /// t (1e-13 / max|y'|), the second the rounding of x(t) next to the root (the Bernstein residual is accurate to a few
 /// ulp of min(x, 1 − x)), and the third the rounding of y(t) itself, which is below 1e-14 whenever |y1|, |y2| ≤ 10.
-/// The iteration count is bounded (see `CubicBezierInverter`), and inputs 0 and 1 return exactly 0 and 1.
+/// The iteration count is bounded (see `CubicBezierInverter`), and inputs 0 and 1 return exactly 0 and 1. Curves that
+/// are the identity (x1 = y1 and x2 = y2, `linear` among them) return the input itself on [0, 1], exactly, with no
+/// solve.
 ///
 /// When y1 and y2 lie in [0, 1] the output is monotone in x at input steps of 1e-12 and more (the solver's error in
 /// t, at most 1e-13, is then smaller than the change of t), and at every step next to 0 and 1, where the error is
@@ -46,6 +48,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// Where y' has an interior minimum close to 0 (a stationary or nearly stationary inflection), the exact vertex
     /// form of y used within `StationaryInflection.radius` of it; `nil` for every other curve.
     @usableFromInline let inflection: StationaryInflection?
+    /// Whether y(t) = x(t) for every t (x1 = y1 and x2 = y2, `linear` among them): then the output is the input,
+    /// exactly, on [0, 1], and no solve is needed.
+    @usableFromInline let isIdentity: Bool
 
     /// y(t) = y(c) + y'(c)·w + a·w³ with w = t − c, c the vertex of y' (so y''(c) = 0) and a the cubic coefficient.
     /// With y'(c) ≥ 0 and a > 0 every term is non-decreasing in w and rounding keeps it so: the output is monotone
@@ -131,12 +136,14 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         startSlope = x1 > 0 ? y1 / x1 : (x2 > 0 ? y2 / x2 : 0)
         endSlope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
         inflection = StationaryInflection(y1: y1, y2: y2)
+        isIdentity = x1 == y1 && x2 == y2
     }
 
     /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside.
     @inlinable
     public func value(at x: Double) -> Double {
         if x > 0, x < 1 {
+            if isIdentity { return x }
             let (s, t) = inverter.parameters(forInterior: x)
             if let inflection, abs(t - inflection.center) <= StationaryInflection.radius {
                 return inflection.y(t: t)
