@@ -26,11 +26,13 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
-        // The numerics core: standard library and swift-numerics' RealModule only.
+        // The numerics core: standard library, swift-numerics' RealModule, and the platform C library's sincos.
         .target(
             name: "MotionCore",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CMotionMath", .product(name: "RealModule", package: "swift-numerics")]
         ),
+        // One header: the C library's combined sine and cosine (glibc's sincos), which Glibc's Swift module hides.
+        .target(name: "CMotionMath"),
         // GSL, found through pkg-config; a shim header exposes the solver-type globals as functions.
         .systemLibrary(
             name: "CGSL",

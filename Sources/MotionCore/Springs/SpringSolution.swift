@@ -12,7 +12,8 @@ import RealModule
 /// Near ζ = 1 (|q|·t² ≤ 1/4) C and S come from their Taylor series in z = q·t², which has no cancellation and is the
 /// same on both sides of the boundary, so one formula is accurate to a few ulp across ζ = 1. For over-damped
 /// springs with √(−q)·t > 1 the terms are formed from e^{r+·t} and e^{r−·t} with r+ = −ω0²/(λ + √(−q)) (no
-/// cancellation), so nothing overflows for large t. Elsewhere each term is one libm-accurate exp, cos or sin.
+/// cancellation), so nothing overflows for large t. Elsewhere each term is one libm-accurate exp, or the sine and
+/// cosine of one phase from the C library's sincos.
 public struct SpringSolution: Sendable, Hashable {
     /// λ = c/(2m), 1/s.
     public let decayRate: Double
@@ -57,7 +58,8 @@ public struct SpringSolution: Sendable, Hashable {
                 // answer bounded (and is 0 in any case once the motion has decayed).
                 phase = t.truncatingRemainder(dividingBy: 2 * Double.pi / frequency) * frequency
             }
-            return (decay * Double.cos(phase), decay * Double.sin(phase) / frequency)
+            let (sine, cosine) = sineAndCosine(phase)
+            return (decay * cosine, decay * sine / frequency)
         }
         let rate = (-q).squareRoot()
         let slow = Double.exp(-naturalFrequencySquared / (lambda + rate) * t)  // e^{r+·t}
