@@ -23,9 +23,12 @@ final class OptionFuzzTests: XCTestCase {
             { ["eval", "spring(mass: \(pick(Self.values)), damping: \(pick(Self.values)))", pick(Self.values), "--velocity"] },
             { ["interpolate", "rotate(\(pick(Self.values))deg)", "scale(\(pick(Self.values)))", pick(Self.values)] },
             { ["gate", "--baseline", "/nonexistent", "--max-increase", pick(Self.values), "--rounds", pick(Self.values)] },
+            { ["run", "--scenario", "fade", "--layers", "10", "--frames", "2", "--repeat", pick(Self.values), "--warmup",
+               pick(Self.values)] },
+            { ["gate", "--against", "/nonexistent", "--time-budget", pick(Self.values), "--max-time-increase", pick(Self.values)] },
             { ["accuracy", "--samples", pick(Self.values), "--rate", pick(Self.values), "--seconds", "0.1", "--curves", "presets"] },
         ]
-        for round in 0..<45 {
+        for round in 0..<55 {
             let arguments = commands[round % commands.count]()
             let result = try CommandRunner.run(arguments)
             XCTAssertTrue(result.status == 0 || result.status == 2, "\(arguments): exit \(result.status) \(result.standardError)")
