@@ -6,14 +6,15 @@ import Foundation
 public enum MotionBenchmarks {
     /// Thresholds per metric, set from A/A runs on the shared 2-core VM.
     ///
-    /// - Time (wall clock, CPU): the median may move 50% either way. Back-to-back A/A runs here moved up to 28%, so the
-    ///   package's default (5% on p25, p50 and p75) failed an immediate `baseline check` on identical code; a 2×
-    ///   slowdown (+100%) still fails.
+    /// - Time (wall clock, CPU): the first quartile of the samples may move 70% either way. Interference on a shared
+    ///   VM only adds time, so a low quantile is the steadiest. Back-to-back A/A runs here moved medians by up to 59%,
+    ///   so the package's default (5% on p25, p50 and p75) failed an immediate `baseline check` on identical code;
+    ///   a 2× slowdown moved every benchmark by 75–160% and still fails.
     /// - Allocations: counted exactly, so the median and p90 must not change at all.
     public static var thresholds: [BenchmarkMetric: BenchmarkThresholds] {
         [
-            .wallClock: BenchmarkThresholds(relative: [.p50: 50]),
-            .cpuTotal: BenchmarkThresholds(relative: [.p50: 50]),
+            .wallClock: BenchmarkThresholds(relative: [.p25: 70]),
+            .cpuTotal: BenchmarkThresholds(relative: [.p25: 70]),
             .mallocCountTotal: BenchmarkThresholds(absolute: [.p50: 0, .p90: 0]),
         ]
     }
