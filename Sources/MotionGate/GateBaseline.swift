@@ -60,11 +60,13 @@ public struct GateBaseline: Codable, Sendable {
             (self.cpu, self.cores, self.memoryBytes) = (cpu, cores, memoryBytes)
         }
 
-        /// Reads numbers, or (version 1 files) the same numbers written as strings.
+        /// Reads numbers, or (version 1 files) the same numbers written as strings; a field that is absent (version 1
+        /// did not require any) reads as "unknown" or 0.
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            cpu = try container.decode(String.self, forKey: .cpu)
+            cpu = try container.decodeIfPresent(String.self, forKey: .cpu) ?? "unknown"
             func whole<T: FixedWidthInteger & Decodable>(_ key: CodingKeys, _ type: T.Type) throws -> T {
+                guard container.contains(key) else { return 0 }
                 if let number = try? container.decode(T.self, forKey: key) { return number }
                 guard let text = try? container.decode(String.self, forKey: key), let number = T(text) else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected a whole number ≥ 0")

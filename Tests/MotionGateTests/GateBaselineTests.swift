@@ -20,6 +20,11 @@ final class GateBaselineTests: XCTestCase {
         XCTAssertEqual(baseline.instructionScope, .process)
         XCTAssertEqual(baseline.machine, GateBaseline.Machine(cpu: "AMD EPYC", cores: 2, memoryBytes: 1024))
         XCTAssertEqual(baseline.workloads["bezier-hard"]?.instructions, 631_781_352)
+        // Version 1 required no machine fields.
+        let bare = try write("""
+            {"version": 1, "toolchain": "t", "machine": {}, "timestamp": "x", "workloads": {"bezier-hard": {"instructions": 5}}}
+            """)
+        XCTAssertEqual(try GateBaseline.read(bare).machine, GateBaseline.Machine(cpu: "unknown", cores: 0, memoryBytes: 0))
     }
 
     func testVersionTwoRoundTripsWithNumbers() throws {
