@@ -98,6 +98,14 @@ let package = Package(
         benchmarkTarget("SpringBenchmarks"),
         benchmarkTarget("AnimationBenchmarks"),
         benchmarkTarget("FrameBenchmarks"),
+        // MotionBench's solver beside the in-repo Chromium and WebKit strategies, same inputs, same call path
+        // (scripts/solver-ratios.py prints the ratios per curve).
+        .executableTarget(
+            name: "SolverComparisonBenchmarks",
+            dependencies: ["MotionCore", "MotionReports", "MotionBenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/SolverComparisonBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore"]),
         .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionGate", "MotionSupport", "MotionCore", "MotionOutput"]),
