@@ -66,13 +66,4 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(store.displacements[0])
         }
     }
-    // The same 10,000 layers through the one-layer-at-a-time loop the SIMD kernel replaced (bit-identical results).
-    let elementwise = SpringLayers(count: 10_000)
-    MotionBenchmarks.register("spring/propagator 10000 layers, elementwise loop (ns per 1,000 layer-frames)",
-                              configuration: .init(scalingFactor: .kilo)) { _ in
-        for _ in 0..<100 {
-            propagator.advanceElementwise(displacements: elementwise.displacements, rates: elementwise.rates)
-        }
-        blackHole(elementwise.displacements[0])
-    }
 }

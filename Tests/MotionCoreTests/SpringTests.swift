@@ -126,32 +126,6 @@ final class SpringTests: XCTestCase {
                        "spring: dampingRatio = -0.1 must be a finite number ≥ 0")
     }
 
-    func testSIMDKernelIsBitIdenticalToTheElementwiseLoop() throws {
-        var generator = SplitMix64(seed: 4)
-        for (spring, interval, count) in [(try Spring(mass: 1, stiffness: 170, damping: 26), 1.0 / 120, 1_003),
-                                          (try Spring(mass: 1, stiffness: 100, damping: 20), 1.0 / 60, 7),
-                                          (try Spring(mass: 2, stiffness: 300, damping: 80), 1.0 / 80, 4)] {
-            let propagator = try SpringPropagator(spring: spring, interval: interval)
-            // States from ordinary to just around the rest thresholds, so that both sides of the snap are exercised.
-            let scales = [1.0, 1e-3, SpringPropagator.restThreshold * 4, SpringPropagator.restThreshold, 0x1p-62]
-            let x = (0..<count).map { index in Double.random(in: -1...1, using: &generator) * scales[index % scales.count] }
-            let v = (0..<count).map { index in Double.random(in: -5...5, using: &generator) * scales[(index / 5) % scales.count] }
-            var (simdX, simdV, loopX, loopV) = (x, v, x, v)
-            // Long enough (25–50 s) that every layer decays through the threshold and snaps to rest on the way.
-            for _ in 0..<3000 {
-                simdX.withUnsafeMutableBufferPointer { xs in
-                    simdV.withUnsafeMutableBufferPointer { vs in propagator.advance(displacements: xs, rates: vs) }
-                }
-                loopX.withUnsafeMutableBufferPointer { xs in
-                    loopV.withUnsafeMutableBufferPointer { vs in propagator.advanceElementwise(displacements: xs, rates: vs) }
-                }
-            }
-            XCTAssertEqual(simdX.map(\.bitPattern), loopX.map(\.bitPattern), "\(count) layers")
-            XCTAssertEqual(simdV.map(\.bitPattern), loopV.map(\.bitPattern), "\(count) layers")
-            XCTAssertTrue(simdX.allSatisfy { $0 == 0 }, "every layer reached rest")
-        }
-    }
-
     func testPropagatorCacheRetargetAndRest() throws {
         let spring = try Spring(mass: 1, stiffness: 170, damping: 26)
         var cache = SpringPropagatorCache(spring: spring)

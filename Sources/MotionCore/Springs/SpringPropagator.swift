@@ -56,44 +56,9 @@ public struct SpringPropagator: Sendable, Hashable {
     }
 
     /// Advances every layer by one interval, in struct-of-arrays form: `displacements[i]` (position − target) and
-    /// `rates[i]` (its derivative, units per second).
-    ///
-    /// An explicit SIMD kernel, four layers per step (`SIMD4<Double>`: two SSE2 operations each on the default
-    /// x86-64 target, one AVX operation when built for a CPU that has it), then `step` for the remaining layers. The
-    /// results are bit-identical to `advanceElementwise`: the same multiplies and adds in the same order, and the same
-    /// snap to rest.
+    /// `rates[i]` (its derivative, units per second). The loop is branch-free so that the compiler vectorises it.
     @inlinable
     public func advance(displacements: UnsafeMutableBufferPointer<Double>, rates: UnsafeMutableBufferPointer<Double>) {
-        let count = min(displacements.count, rates.count)
-        guard count > 0, let x = displacements.baseAddress, let v = rates.baseAddress else { return }
-        let a11 = SIMD4(repeating: self.a11), a12 = SIMD4(repeating: self.a12)
-        let a21 = SIMD4(repeating: self.a21), a22 = SIMD4(repeating: self.a22)
-        let threshold = SIMD4(repeating: Self.restThreshold), restRate = SIMD4(repeating: self.restRate)
-        let zero = SIMD4<Double>.zero
-        var i = 0
-        while i &+ 4 <= count {
-            let position = UnsafeMutableRawPointer(x + i), velocity = UnsafeMutableRawPointer(v + i)
-            let oldX = position.loadUnaligned(as: SIMD4<Double>.self), oldRate = velocity.loadUnaligned(as: SIMD4<Double>.self)
-            var newX = a11 * oldX + a12 * oldRate, newRate = a21 * oldX + a22 * oldRate
-            // |value| as max(value, −value): exact, and no branch.
-            let atRest = (pointwiseMax(newX, -newX) .< threshold) .& (pointwiseMax(newRate, -newRate) .< restRate)
-            newX.replace(with: zero, where: atRest)
-            newRate.replace(with: zero, where: atRest)
-            position.storeBytes(of: newX, as: SIMD4<Double>.self)
-            velocity.storeBytes(of: newRate, as: SIMD4<Double>.self)
-            i &+= 4
-        }
-        while i < count {
-            (x[i], v[i]) = Self.step(displacement: x[i], rate: v[i], a11: self.a11, a12: self.a12, a21: self.a21,
-                                     a22: self.a22, restRate: self.restRate)
-            i &+= 1
-        }
-    }
-
-    /// The same step as `advance(displacements:rates:)`, one layer at a time with `step` (the reference the SIMD
-    /// kernel is tested and benchmarked against).
-    @inlinable
-    public func advanceElementwise(displacements: UnsafeMutableBufferPointer<Double>, rates: UnsafeMutableBufferPointer<Double>) {
         let count = min(displacements.count, rates.count)
         guard count > 0, let x = displacements.baseAddress, let v = rates.baseAddress else { return }
         let (a11, a12, a21, a22, restRate) = (self.a11, self.a12, self.a21, self.a22, self.restRate)
