@@ -2,7 +2,8 @@
 /// figure and none contradicts a measured row.
 ///
 /// The p99 frame time is fitted as `intercept + slope × layers` by least squares over all rows (the intercept absorbs
-/// fixed per-frame costs such as handing a frame to threads; the largest rows set the slope). The estimate is the
+/// fixed per-frame costs such as handing a frame to threads; the largest rows set the slope); a fit whose intercept
+/// comes out negative is redone through the origin. The estimate is the
 /// layer count where the line meets the budget, clamped so that it is at least the largest row that fitted and below
 /// the smallest row that did not. With one row (or a fit whose slope is not positive) the largest measured cost per
 /// layer at p99 is used instead of the line.
@@ -29,6 +30,12 @@ public struct BudgetEstimate: Sendable, Equatable {
             let sxy = usable.reduce(0) { $0 + (Double($1.layers) - meanX) * ($1.p99Ms - meanY) }
             let fitted = sxy / sxx
             if fitted > 0, fitted.isFinite { (slope, intercept) = (fitted, meanY - fitted * meanX) }
+            if intercept < 0 {
+                // A negative fixed cost per frame is not physical (noise on the small rows): fit through the origin.
+                let sxyOrigin = usable.reduce(0) { $0 + Double($1.layers) * $1.p99Ms }
+                let sxxOrigin = usable.reduce(0) { $0 + Double($1.layers) * Double($1.layers) }
+                (slope, intercept) = (sxyOrigin / sxxOrigin, 0)
+            }
         }
         var estimate = max(budgetMs - intercept, 0) / slope
         // Consistency with the measured rows.

@@ -12,6 +12,15 @@ final class BudgetEstimateTests: XCTestCase {
         XCTAssertEqual(estimate.slopeNs, 10, accuracy: 1e-9)
     }
 
+    func testANegativeInterceptIsRefittedThroughTheOrigin() {
+        // Noise on the small row makes the least-squares intercept negative; p99 = 5e-5 ms × layers through the origin.
+        let estimate = BudgetEstimate(rows: [(1_000, 0.02), (2_000, 0.1), (100_000, 5.0)], budgetMs: 10)
+        XCTAssertEqual(estimate.interceptMs, 0)
+        XCTAssertEqual(estimate.slopeNs, 50, accuracy: 0.1)
+        XCTAssertGreaterThanOrEqual(estimate.maxLayers, 199_000)
+        XCTAssertLessThanOrEqual(estimate.maxLayers, 200_300)
+    }
+
     func testNeverContradictsAMeasuredRow() {
         // A noisy 1M row that fitted (8.0 ms) while the line through the others would put the limit at 500k: the
         // estimate is at least 1M. And a 100k row over budget caps it below 100k.
