@@ -50,6 +50,25 @@ let benchmarks: @Sendable () -> Void = {
     for (name, curve) in hardCurves {
         MotionBenchmarks.register("bezier/hard \(name)") { evaluate(curve, $0) }
     }
+    // The compact form (40 bytes, no heap): construction and evaluation on the same inputs, for the solvers issue's
+    // construction target (≤ 200 ns, 0 mallocs).
+    MotionBenchmarks.register("bezier-compact/construction (ease)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try! CompactCubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
+        }
+    }
+    for (name, curve) in CubicBezier.applePresets.prefix(4) + hardCurves.prefix(2) {
+        let compact = CompactCubicBezier(curve)
+        MotionBenchmarks.register("bezier-compact/\(name)") { benchmark in
+            var index = 0
+            var sum = 0.0
+            for _ in benchmark.scaledIterations {
+                sum += compact.value(at: shuffledInputs[index & 4095])
+                index &+= 1
+            }
+            blackHole(sum)
+        }
+    }
     // ~4 µs each: a thousand per iteration keeps an iteration near 4 ms, so the 2 s budget gives dozens of samples.
     MotionBenchmarks.register("bezier/construction (ease)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         for _ in benchmark.scaledIterations {
