@@ -39,7 +39,9 @@ public struct SpringSolution: Sendable, Hashable {
         frequencyDiscriminant = (omega - lambda) * (omega + lambda)
     }
 
-    /// E_C(t) = e^{−λt}·C(t) and E_S(t) = e^{−λt}·S(t) (the second in seconds).
+    /// E_C(t) = e^{−λt}·C(t) and E_S(t) = e^{−λt}·S(t) (the second in seconds). Inlinable, so that a caller in
+    /// another module (an animation engine's frame loop) pays no call for the dispatch on the regime.
+    @inlinable
     public func propagatorTerms(at t: Double) -> (cosine: Double, sine: Double) {
         let q = frequencyDiscriminant, lambda = decayRate
         let z = q * t * t
@@ -68,6 +70,7 @@ public struct SpringSolution: Sendable, Hashable {
     }
 
     /// Displacement and its rate at time `t` from displacement `x0` and rate `rate0` at time 0.
+    @inlinable
     public func state(at t: Double, displacement x0: Double, rate rate0: Double) -> (displacement: Double, rate: Double) {
         let (ec, es) = propagatorTerms(at: t)
         let lambda = decayRate
@@ -77,6 +80,7 @@ public struct SpringSolution: Sendable, Hashable {
 
 extension Spring {
     /// Progress at `time` seconds: 0 at the start, 1 at the target; 0 for negative times.
+    @inlinable
     public func progress(at time: Double) -> Double {
         guard time > 0 else { return 0 }
         return 1 - solution.state(at: time, displacement: 1, rate: -initialVelocity).displacement
@@ -84,6 +88,7 @@ extension Spring {
 
     /// Progress velocity at `time` seconds, in progress units per second (positive toward the target); 0 for negative
     /// times, `initialVelocity` at 0.
+    @inlinable
     public func velocity(at time: Double) -> Double {
         guard time >= 0 else { return 0 }
         if time == 0 { return initialVelocity }
