@@ -16,8 +16,16 @@ let hardCurves: [(name: String, curve: CubicBezier)] = [
     ("(0.001,0,0.999,1)", try! CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),
 ]
 
-/// Evaluates `curve` at the shuffled inputs, one evaluation per scaled iteration.
-func evaluate(_ curve: CubicBezier, _ benchmark: Benchmark) {
+/// A curve the benchmarks evaluate: `CubicBezier` and its compact form.
+protocol EvaluatedCurve {
+    func value(at x: Double) -> Double
+}
+
+extension CubicBezier: EvaluatedCurve {}
+extension CompactCubicBezier: EvaluatedCurve {}
+
+/// Evaluates `curve` at the shuffled inputs, one evaluation per scaled iteration (specialised per curve type).
+func evaluate<Curve: EvaluatedCurve>(_ curve: Curve, _ benchmark: Benchmark) {
     var index = 0
     var sum = 0.0
     for _ in benchmark.scaledIterations {
@@ -59,15 +67,7 @@ let benchmarks: @Sendable () -> Void = {
     }
     for (name, curve) in CubicBezier.applePresets.prefix(4) + hardCurves.prefix(2) {
         let compact = CompactCubicBezier(curve)
-        MotionBenchmarks.register("bezier-compact/\(name)") { benchmark in
-            var index = 0
-            var sum = 0.0
-            for _ in benchmark.scaledIterations {
-                sum += compact.value(at: shuffledInputs[index & 4095])
-                index &+= 1
-            }
-            blackHole(sum)
-        }
+        MotionBenchmarks.register("bezier-compact/\(name)") { evaluate(compact, $0) }
     }
     // ~4 µs each: a thousand per iteration keeps an iteration near 4 ms, so the 2 s budget gives dozens of samples.
     MotionBenchmarks.register("bezier/construction (ease)", configuration: .init(scalingFactor: .kilo)) { benchmark in

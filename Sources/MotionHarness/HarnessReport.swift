@@ -87,6 +87,12 @@ public enum HarnessReport {
         ]
     }
 
+    /// The result rows as a Markdown table (the text table's columns).
+    static func markdownTable(_ results: [HarnessResult]) -> String {
+        "| " + columns.joined(separator: " | ") + " |\n|" + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
+            + results.map { "| " + cells($0).joined(separator: " | ") + " |\n" }.joined()
+    }
+
     /// The run's one estimate of the layers that fit the budget (from every row's p99).
     public static func budgetEstimate(_ results: [HarnessResult]) -> BudgetEstimate {
         BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) }, budgetMs: 1000 / (results.first?.rateHz ?? 1))
@@ -114,8 +120,7 @@ public enum HarnessReport {
             + ", on \(machine.summary)\n" + budgetLine(results) + "\n"
         let rows = [columns] + results.map(cells)
         if markdown {
-            text += "\n| " + columns.joined(separator: " | ") + " |\n|" + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
-            for row in rows.dropFirst() { text += "| " + row.joined(separator: " | ") + " |\n" }
+            text += "\n" + markdownTable(results)
         } else {
             let widths = columns.indices.map { column in rows.map { $0[column].count }.max()! }
             for (index, row) in rows.enumerated() {

@@ -23,7 +23,7 @@ enum RunHTML {
             + ", \(first.threads) thread\(first.threads == 1 ? "" : "s"), on \(escape(machine.summary)). "
             + "\(escape(HarnessReport.budgetLine(results))).</p><div class='grid'>"
         body += costChart(results) + distributionChart(results, budgetMs: budgetMs) + "</div>"
-        body += SVGChart.tables(fromMarkdown: markdownTable(results))
+        body += SVGChart.tables(fromMarkdown: HarnessReport.markdownTable(results))
         body += HarnessReport.notes(results).split(separator: "\n").map { "<p class='note'>\(escape(String($0)))</p>" }.joined()
         return SVGChart.page(title: "MotionBench run: \(first.scenario)", body: body)
     }
@@ -65,11 +65,5 @@ enum RunHTML {
             y: .logarithmic("frame time (ms)", covering: values.min() ?? 0.01, values.max() ?? 10),
             width: 460, height: 300)
         return "<figure>" + SVGChart.legend(series.map { ($0.name, $0.colour) }) + chart + "</figure>"
-    }
-
-    /// The result table as Markdown (the same columns as the text table).
-    static func markdownTable(_ results: [HarnessResult]) -> String {
-        "| " + HarnessReport.columns.joined(separator: " | ") + " |\n|" + HarnessReport.columns.map { _ in "---:" }.joined(separator: "|")
-            + "|\n" + results.map { "| " + HarnessReport.cells($0).joined(separator: " | ") + " |\n" }.joined()
     }
 }
