@@ -23,4 +23,29 @@ final class CompactCubicBezierTests: XCTestCase {
             }
         }
     }
+
+    /// The batch solve's table fits well enough that one certified Newton step finishes almost every interior input,
+    /// including curves that start or end flat (tabulated in √X) — a regression here costs speed, not accuracy — and
+    /// its results agree with the scalar path, in both frames and at the node boundaries.
+    func testBatchFinishesAlmostEveryInputInOneStep() throws {
+        let curves: [(String, CubicBezier)] = CubicBezier.applePresets.map { ($0.name, $0.curve) } + [
+            ("material3-standard", .material3Standard), ("material-standard", .materialStandard),
+            ("material-decelerate", .materialDecelerate), ("material-accelerate", .materialAccelerate),
+            ("(0,1,1,0)", try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)),
+        ]
+        let count = 20_000
+        for (name, curve) in curves {
+            let tabulated = TabulatedCubicBezier(CompactCubicBezier(curve))
+            // Interior inputs, evenly spaced and offset so that some fall next to 0, 0.5 and 1.
+            var values = (0..<count).map { (Double($0) + 0.5) / Double(count) }
+            let inputs = values
+            let unfinished = values.withUnsafeMutableBufferPointer { tabulated.ease($0.baseAddress!, count: count) }
+            XCTAssertLessThanOrEqual(unfinished, count / 1_000, "\(name): \(unfinished) of \(count) needed more steps")
+            for (x, y) in zip(inputs, values) {
+                XCTAssertEqual(y, curve.value(at: x), accuracy: 2e-13, "\(name) at \(x)")
+            }
+        }
+        XCTAssertTrue(TabulatedCubicBezier(CompactCubicBezier(.easeIn)).coordinateIsRoot)
+        XCTAssertFalse(TabulatedCubicBezier(CompactCubicBezier(.easeInOut)).coordinateIsRoot)
+    }
 }

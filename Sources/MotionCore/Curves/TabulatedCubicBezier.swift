@@ -1,136 +1,191 @@
-/// A cubic-Bézier timing function shared by many layers: `CompactCubicBezier` plus a guess table, so that most inputs
-/// are solved by one certified Newton step.
+/// A cubic-Bézier timing function shared by many layers: `CompactCubicBezier` plus a guess table, so that almost every
+/// input is solved by one certified Newton step.
 ///
-/// The table holds, per mirrored frame, the root v_j of B(v) = j/64 (j = 0…32) and its slope dv/dX scaled by the node
-/// spacing; the guess is the cubic Hermite interpolant of the two nodes around the input, clamped into their interval
-/// (linear interpolation where a node has a vertical tangent). The nodes and the same guesses in power form per segment
-/// (for `ease`) take about 4 KB per curve, built once and read by every layer that shares the curve. The error bound and
+/// Per mirrored frame, the table has 65 nodes at coordinates j·h (j = 0…64), in X or in √X (see `coordinateIsRoot`),
+/// with the root v_j of B(v) = X_j and its first and second derivatives in the coordinate. The guess is the quintic
+/// Hermite interpolant of the two nodes around the input, stored per segment in power form with its clamp interval
+/// [v_j, v_j+1] (a linear guess where a node has a vertical tangent). It is within about 1e-9 of the root on Apple's and
+/// Material's curves, so one Newton step passes the Kantorovich certificate; where it does not, the complete solve goes
+/// on from that step. 8 KB per curve, built once and read by every layer that shares the curve. The error bound and
 /// the iteration bound are `CompactCubicBezier`'s.
 public struct TabulatedCubicBezier: Sendable {
     /// The curve and its tolerance.
     public let curve: CompactCubicBezier
-    /// Segments per frame; frame inputs are spaced 1/64 apart.
-    @usableFromInline static let segments = 32
-    /// Per frame f, node j: root at [2·(33·f + j)], scaled slope at [2·(33·f + j) + 1].
-    @usableFromInline let nodes: [Double]
+    /// Segments per frame.
+    @usableFromInline static let segments = 64
 
     /// The two mirrored frames (inputs ≤ 0.5, then inputs > 0.5).
     @usableFromInline let frames: (BezierFrame, BezierFrame)
-    /// Per frame f and segment j (index 32·f + j), the Hermite guess in power form: v(u) = ((c3·u + c2)·u + c1)·u + c0
-    /// on u in [0, 1], then the segment's ends v_j and v_{j+1} for the clamp (6 doubles), so that `ease` evaluates the
-    /// guess in three multiply-adds. NaN coefficients mark a segment with a vertical tangent at a node (linear guess).
+    /// Per frame f and segment j (index 64·f + j), the guess in power form on u in [0, 1],
+    /// v(u) = ((((c5·u + c4)·u + c3)·u + c2)·u + c1)·u + c0, then the segment's ends v_j and v_j+1 for the clamp.
     @usableFromInline let segmentGuesses: [Double]
-    @usableFromInline static let segmentStride = 6
+    /// Doubles per segment: six coefficients and the clamp (one 64-byte line).
+    @usableFromInline static let segmentStride = 8
 
-    /// Builds the table for `curve` (66 root solves).
+    /// Whether the table's coordinate is √X rather than X (X the frame's input in [0, 0.5]).
+    ///
+    /// Where a frame starts flat (x′(0) = 0, as in `ease-in`, `ease-out` and (0, 1, 1, 0)), its root behaves like √X
+    /// near 0, which no polynomial in X follows: a guess from nodes spaced in X is off by up to 1e-3 in the first
+    /// segments and their Newton step fails the certificate. In √X the root is smooth, so such curves tabulate in √X.
+    public let coordinateIsRoot: Bool
+    /// Segments per unit of the coordinate, 1/h: 128 in X (nodes at j/128), or 64/√0.5 in √X.
+    @usableFromInline let coordinateScale: Double
+
+    /// Frames whose first control point lies below this are tabulated in √X: their root turns from linear to √X-like
+    /// within the first segments.
+    @usableFromInline static let flatStart = 0.05
+
+    /// Builds the table for `curve` (130 root solves).
     public init(_ curve: CompactCubicBezier) {
         self.curve = curve
         frames = (BezierFrame(p1: curve.x1, p2: curve.x2), BezierFrame(p1: 1 - curve.x2, p2: 1 - curve.x1))
-        var nodes = [Double](repeating: 0, count: 2 * 2 * (Self.segments + 1))
-        let spacing = 1 / Double(2 * Self.segments)
-        for mirrored in [false, true] {
-            let frame = BezierFrame(p1: mirrored ? 1 - curve.x2 : curve.x1, p2: mirrored ? 1 - curve.x1 : curve.x2)
-            for j in 0...Self.segments {
-                let target = Double(j) * spacing
-                let root = j == 0 ? 0 : frame.solveBracketed(target: target, guess: target, tolerance: curve.tolerance)
-                let slope = frame.derivative(root)
-                let index = 2 * ((mirrored ? Self.segments + 1 : 0) + j)
-                nodes[index] = root
-                nodes[index + 1] = slope > 0 ? spacing / slope : .nan
-            }
-        }
-        self.nodes = nodes
+        let root = min(curve.x1, 1 - curve.x2) < Self.flatStart
+        coordinateIsRoot = root
+        // Node j sits at coordinate j·h; its input is that coordinate, or its square.
+        let h = (root ? 0.5.squareRoot() : 0.5) / Double(Self.segments)
+        coordinateScale = 1 / h
         var guesses: [Double] = []
-        for frame in 0..<2 {
+        guesses.reserveCapacity(2 * Self.segments * Self.segmentStride)
+        for frame in [frames.0, frames.1] {
+            let nodes = (0...Self.segments).map { j in
+                Self.node(frame, coordinate: Double(j) * h, root: root, spacing: h, tolerance: curve.tolerance)
+            }
             for j in 0..<Self.segments {
-                let index = 2 * (frame * (Self.segments + 1) + j)
-                let (v0, m0, v1, m1) = (nodes[index], nodes[index + 1], nodes[index + 2], nodes[index + 3])
-                // Hermite basis expanded: h00 = 2u³ − 3u² + 1, h10 = u³ − 2u² + u, h01 = −2u³ + 3u², h11 = u³ − u².
-                let c3 = 2 * v0 + m0 - 2 * v1 + m1, c2 = -3 * v0 - 2 * m0 + 3 * v1 - m1
-                if c3.isNaN || c2.isNaN {
-                    guesses += [0, 0, v1 - v0, v0, v0, v1]
-                } else {
-                    guesses += [c3, c2, m0, v0, v0, v1]
-                }
+                guesses += Self.segmentGuess(from: nodes[j], to: nodes[j + 1])
             }
         }
         segmentGuesses = guesses
     }
 
+    /// A node: the root v of B(v) = X at `coordinate` (X = coordinate² in √X), and its first and second derivatives
+    /// in the coordinate scaled by `spacing` and `spacing`² (NaN at a vertical tangent).
+    static func node(_ frame: BezierFrame, coordinate: Double, root: Bool, spacing h: Double, tolerance: Double)
+        -> (v: Double, first: Double, second: Double)
+    {
+        let target = root ? coordinate * coordinate : coordinate
+        let v = coordinate == 0 ? 0 : frame.solveBracketed(target: target, guess: target, tolerance: tolerance)
+        let slope = frame.derivative(v), bend = 2 * frame.a3 * v + frame.b2  // B′(v), B″(v)
+        // In X: v′ = 1/B′ and v″ = −B″/B′³. In √X (X = c²): dv/dc = 2c·v′ and d²v/dc² = 2v′ + 4c²·v″.
+        var first: Double, second: Double
+        if root && coordinate == 0 {
+            // B(v) ≈ c·v + b·v² + a·v³ at 0 (c = B′(0), b = B″(0)/2, a = B‴/6): a start that is not flat gives
+            // v ≈ X/c = coordinate²/c; a flat one v ≈ coordinate/√b − a·coordinate²/(2b²).
+            let (c, b, a) = (frame.c, 0.5 * frame.b2, frame.a3 / 3)
+            if c > 0 {
+                (first, second) = (0, 2 / c)
+            } else if b > 0 {
+                (first, second) = (1 / b.squareRoot(), -a / (b * b))
+            } else {
+                (first, second) = (.nan, .nan)
+            }
+        } else if slope > 0 {
+            let d1 = 1 / slope, d2 = -bend * d1 * d1 * d1
+            (first, second) = root ? (2 * coordinate * d1, 2 * d1 + 4 * target * d2) : (d1, d2)
+        } else {
+            (first, second) = (.nan, .nan)
+        }
+        return (v, first * h, second * h * h)
+    }
+
+    /// The guess on one segment in power form, with its clamp: the quintic Hermite interpolant of the two nodes, or
+    /// the chord where a node's derivatives are not finite.
+    static func segmentGuess(from start: (v: Double, first: Double, second: Double),
+                             to end: (v: Double, first: Double, second: Double)) -> [Double]
+    {
+        let (v0, m0, k0) = start, (v1, m1, k1) = end
+        guard [m0, k0, m1, k1].allSatisfy(\.isFinite) else { return [0, 0, 0, 0, v1 - v0, v0, v0, v1] }
+        // p(u) = v0 + m0·u + k0/2·u² + c3·u³ + c4·u⁴ + c5·u⁵ with p, p′, p″ matching the end node at u = 1.
+        let a = v1 - v0 - m0 - 0.5 * k0, b = m1 - m0 - k0, c = k1 - k0
+        let c3 = 10 * a - 4 * b + 0.5 * c, c4 = -15 * a + 7 * b - c, c5 = 6 * a - 3 * b + 0.5 * c
+        return [c5, c4, c3, 0.5 * k0, m0, v0, v0, v1]
+    }
+
+    /// The guess at segment coordinate `u` in [0, 1] from a segment's row of `segmentGuesses`, clamped into it.
+    @inlinable @inline(__always)
+    static func guess(_ segment: UnsafePointer<Double>, at u: Double) -> Double {
+        let p = ((((segment[0] * u + segment[1]) * u + segment[2]) * u + segment[3]) * u + segment[4]) * u + segment[5]
+        let clampedLow = p < segment[6] ? segment[6] : p
+        return clampedLow > segment[7] ? segment[7] : clampedLow
+    }
+
     /// The output progress at input `x` (the CSS tangents outside [0, 1]).
     @inlinable
     public func value(at x: Double) -> Double {
-        nodes.withUnsafeBufferPointer { value(at: x, table: $0.baseAddress!) }
-    }
-
-    /// The output progress at input `x`, with `table` the storage of `nodes`.
-    @inlinable @inline(__always)
-    func value(at x: Double, table: UnsafePointer<Double>) -> Double {
         guard x > 0, x < 1 else { return curve.extrapolated(x) }
         let mirrored = x > 0.5
         let target = mirrored ? 1 - x : x
-        let frame = BezierFrame(p1: mirrored ? 1 - curve.x2 : curve.x1, p2: mirrored ? 1 - curve.x1 : curve.x2)
-        let scaled = target * Double(2 * Self.segments)
+        let frame = mirrored ? frames.1 : frames.0
+        let scaled = (coordinateIsRoot ? target.squareRoot() : target) * coordinateScale
         let j = min(Int(scaled), Self.segments - 1)
-        let u = scaled - Double(j)
-        let node = table + 2 * ((mirrored ? Self.segments + 1 : 0) + j)
-        let (v0, m0, v1, m1) = (node[0], node[1], node[2], node[3])
-        let u2 = u * u, u3 = u2 * u
-        let hermite = (2 * u3 - 3 * u2 + 1) * v0 + (u3 - 2 * u2 + u) * m0 + (3 * u2 - 2 * u3) * v1 + (u3 - u2) * m1
-        let guess = hermite == hermite ? min(max(hermite, v0), v1) : v0 + (v1 - v0) * u
+        let guess = segmentGuesses.withUnsafeBufferPointer { table in
+            Self.guess(table.baseAddress! + Self.segmentStride * ((mirrored ? Self.segments : 0) + j), at: scaled - Double(j))
+        }
         return curve.output(x: x, frameRoot: frame.solve(target: target, guess: guess, tolerance: curve.tolerance))
     }
 
     /// Replaces each of `count` inputs in [0, 1] at `values` by the curve's output, for a loop over many layers.
     /// (Inputs outside [0, 1] are left as they are: extrapolate them with `value(at:)`.)
     ///
-    /// Inputs at the ends (layers before or after their animation) are their own outputs, 0 and 1; a first pass lists
-    /// the interior inputs without branching, and only those are solved. No step of the solve branches on the input
-    /// (inputs fall on either side of 0.5 at random, and a mispredicted branch costs more than the arithmetic): the
-    /// frame's constants are loaded through a pointer chosen by the input, the segment's guess polynomial is gathered,
-    /// then come one Newton step with its Kantorovich certificate and the output F(v) = 3uv·(u·Y1 + v·Y2) + v³ in frame
-    /// coordinates (1 − F in the mirrored frame). Inputs whose step is not certified (rare) are solved again by
-    /// `value(at:)`. The results have `value(at:)`'s bound, 0 at 0 and 1 at 1.
-    @inlinable
-    public func ease(_ values: UnsafeMutablePointer<Double>, count: Int) {
-        var lower = 0
+    /// Inputs at the ends (layers before or after their animation) are their own outputs, 0 and 1. A first pass sorts
+    /// the interior inputs into two lists by frame (x ≤ 0.5 and x > 0.5) without branching, so that each list is
+    /// solved with its frame's constants fixed: per input the segment's guess polynomial is read and evaluated, then
+    /// come one Newton step with its Kantorovich certificate and the output F(v) = 3uv·(u·Y1 + v·Y2) + v³ in frame
+    /// coordinates (1 − F in the mirrored frame), in a loop without branches or table reads that the compiler
+    /// vectorises. Where the step is not certified (rare), the complete solve goes on from it. The results have
+    /// `value(at:)`'s bound, 0 at 0 and 1 at 1.
+    ///
+    /// - Returns: how many inputs needed more than the one step (a measure of the table's fit, not of the result).
+    @inlinable @discardableResult
+    public func ease(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
+        var lower = 0, unfinished = 0
         while lower < count {
             let length = min(LayerBlock.size, count - lower)
-            easeBlock(values + lower, count: length)
+            unfinished += easeBlock(values + lower, count: length)
             lower += length
         }
+        return unfinished
     }
 
     /// `ease` for at most `LayerBlock.size` inputs (its scratch stays on the stack): the ends are set and the interior
-    /// inputs packed, then solved in groups of `solveGroup`.
+    /// inputs sorted by frame, then each frame's list is solved in groups of `solveGroup`.
     @inlinable
-    func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) {
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { interiorScratch in
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { inputScratch in
-            // The interior inputs, packed: their positions and values. The ends, 0 and 1, are their own outputs.
-            let interior = interiorScratch.baseAddress!, inputs = inputScratch.baseAddress!
-            var interiorCount = 0
+    func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { positionScratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { inputScratch in
+            // Per frame, the interior inputs' positions in the block and their values; the far frame's list starts
+            // at `count`. The ends, 0 and 1, are their own outputs.
+            let positions = positionScratch.baseAddress!, inputs = inputScratch.baseAddress!
+            var nearCount = 0, farCount = 0
             for k in 0..<count {
                 let x = values[k]
-                interior[interiorCount] = k
-                inputs[interiorCount] = x
-                interiorCount &+= (x > 0 ? 1 : 0) & (x < 1 ? 1 : 0)
+                positions[nearCount] = k
+                inputs[nearCount] = x
+                positions[count &+ farCount] = k
+                inputs[count &+ farCount] = x
+                let interior = (x > 0 ? 1 : 0) & (x < 1 ? 1 : 0), far = x > 0.5 ? 1 : 0
+                nearCount &+= interior & (1 &- far)
+                farCount &+= interior & far
             }
             let n = Self.solveGroup
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { first in
-              withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { second in
+            var unfinished = 0
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * n) { scratch in
                 segmentGuesses.withUnsafeBufferPointer { guessTable in
-                    var lower = 0
-                    while lower < interiorCount {
-                        let length = min(n, interiorCount - lower)
-                        solveGroup(inputs + lower, count: length, guesses: guessTable.baseAddress!,
-                                   scratch: (first.baseAddress!, second.baseAddress!))
-                        lower += length
+                    for frame in 0..<2 {
+                        let mirrored = frame == 1, first = mirrored ? count : 0
+                        let length = mirrored ? farCount : nearCount
+                        var lower = 0
+                        while lower < length {
+                            let group = min(n, length - lower)
+                            unfinished += solveGroup(inputs + first + lower, count: group, mirrored: mirrored,
+                                       guesses: guessTable.baseAddress!, scratch: scratch.baseAddress!)
+                            lower += group
+                        }
                     }
                 }
-              }
             }
-            for q in 0..<interiorCount { values[interior[q]] = inputs[q] }
+            for q in 0..<nearCount { values[positions[q]] = inputs[q] }
+            for q in count..<(count + farCount) { values[positions[q]] = inputs[q] }
+            return unfinished
         }
       }
     }
@@ -139,66 +194,66 @@ public struct TabulatedCubicBezier: Sendable {
     /// scratch arrays with no table access and no branch, so that the compiler vectorises it.
     @usableFromInline static let solveGroup = 16
 
-    /// Replaces `count` (≤ `solveGroup`) inputs in (0, 1) by the curve's outputs; `guesses` is `segmentGuesses`'
-    /// storage and `scratch` two buffers of 5·`solveGroup` doubles.
+    /// Replaces `count` (≤ `solveGroup`) inputs in (0, 0.5] (or in (0.5, 1) when `mirrored`) by the curve's outputs;
+    /// `guesses` is `segmentGuesses`' storage and `scratch` 3·`solveGroup` doubles. Returns how many inputs needed
+    /// more than one step.
     @inlinable @inline(__always)
-    func solveGroup(_ inputs: UnsafeMutablePointer<Double>, count: Int, guesses: UnsafePointer<Double>,
-                    scratch: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>)) {
+    func solveGroup(_ inputs: UnsafeMutablePointer<Double>, count: Int, mirrored: Bool, guesses: UnsafePointer<Double>,
+                    scratch: UnsafeMutablePointer<Double>) -> Int {
         let n = Self.solveGroup
-        // Scratch: per input its frame flag m (1 mirrored, 0 not), frame target, segment parameter, the segment's
-        // guess polynomial and clamp, then the certificate flag.
-        let (m, target, t, c3, c2) = (scratch.0, scratch.0 + n, scratch.0 + 2 * n, scratch.0 + 3 * n, scratch.0 + 4 * n)
-        let (c1, c0, low, high, certified) = (scratch.1, scratch.1 + n, scratch.1 + 2 * n, scratch.1 + 3 * n,
-                                              scratch.1 + 4 * n)
-        let segments = Double(2 * Self.segments), last = Self.segments - 1
+        // Scratch: per input its frame target, the guess, then the certificate flag.
+        let (target, guess, certified) = (scratch, scratch + n, scratch + 2 * n)
+        let scale = coordinateScale, root = coordinateIsRoot, last = Self.segments - 1
+        let table = guesses + Self.segmentStride * (mirrored ? Self.segments : 0)
+        // The table coordinate first. Scalar `squareRoot()` is a library call with an errno check on Linux, which
+        // keeps a loop from vectorising; `SIMD2.squareRoot()` is the vector instruction. Scratch holds whole pairs.
         for q in 0..<count {
             let x = inputs[q]
-            let mirrored = x > 0.5
-            let frameTarget = mirrored ? 1 - x : x
-            let scaled = frameTarget * segments
-            // The segment without a checked conversion: 2^52 + (scaled − 0.5) rounds to 2^52 + j with j within one of
-            // ⌊scaled⌋, so the low mantissa bits are j and scaled − j lies in [0, 1] (u = 1 at a node).
-            let rounded = (scaled - 0.5) + 0x1p52
-            let j = min(Int(truncatingIfNeeded: rounded.bitPattern & 0xFF), last)
-            let segment = guesses + Self.segmentStride * ((mirrored ? Self.segments : 0) + j)
-            m[q] = mirrored ? 1 : 0
-            target[q] = frameTarget
-            t[q] = scaled - Double(j)
-            (c3[q], c2[q], c1[q], c0[q], low[q], high[q]) = (segment[0], segment[1], segment[2], segment[3],
-                                                             segment[4], segment[5])
+            target[q] = mirrored ? 1 - x : x
         }
-        let (near, far) = frames
-        let (nearY1, nearY2, farY1, farY2) = (curve.y1, curve.y2, 1 - curve.y2, 1 - curve.y1)
-        let tolerance = curve.tolerance
+        if root {
+            if count % 2 == 1 { target[count] = 0.25 }  // the odd input's partner, in the group's spare slot
+            for q in stride(from: 0, to: count, by: 2) {
+                let pair = SIMD2(target[q], target[q + 1]).squareRoot() * scale
+                (guess[q], guess[q + 1]) = (pair[0], pair[1])
+            }
+        } else {
+            for q in 0..<count { guess[q] = target[q] * scale }
+        }
         for q in 0..<count {
-            // Frame constants as exact arithmetic selects: a·(1 − m) + b·m is a or b to the bit.
-            let mq = m[q], nq = 1 - mq
-            let p1 = near.p1 * nq + far.p1 * mq, p2 = near.p2 * nq + far.p2 * mq
-            let a3 = near.a3 * nq + far.a3 * mq, b2 = near.b2 * nq + far.b2 * mq, c = near.c * nq + far.c * mq
-            let curvature = near.doubledCurvature * nq + far.doubledCurvature * mq
-            let y1 = nearY1 * nq + farY1 * mq, y2 = nearY2 * nq + farY2 * mq
-            let u0 = t[q]
-            let cubic = ((c3[q] * u0 + c2[q]) * u0 + c1[q]) * u0 + c0[q]
-            let clampedLow = cubic < low[q] ? low[q] : cubic
-            let guess = clampedLow > high[q] ? high[q] : clampedLow
-            let w = 1 - guess
-            let position = 3 * w * guess * (w * p1 + guess * p2) + guess * guess * guess
-            let slope = (a3 * guess + b2) * guess + c
+            let scaled = guess[q]
+            // The segment ⌊scaled⌋ (truncation, scaled ≥ 0), the last one for the end node, so that u lies in [0, 1].
+            let j = min(Int(scaled), last)
+            guess[q] = Self.guess(table + Self.segmentStride * j, at: scaled - Double(j))
+        }
+        let frame = mirrored ? frames.1 : frames.0
+        let (p1, p2, a3, b2, c) = (frame.p1, frame.p2, frame.a3, frame.b2, frame.c)
+        let curvature = frame.doubledCurvature
+        let (y1, y2) = mirrored ? (1 - curve.y2, 1 - curve.y1) : (curve.y1, curve.y2)
+        let tolerance = curve.tolerance, sign: Double = mirrored ? -1 : 1, offset: Double = mirrored ? 1 : 0
+        for q in 0..<count {
+            let g = guess[q], w = 1 - g
+            let position = 3 * w * g * (w * p1 + g * p2) + g * g * g
+            let slope = (a3 * g + b2) * g + c
             let step = (position - target[q]) / slope
             // Clamped into [0, 1], where the root lies: a clamp only moves v toward it.
-            let unclamped = guess - step
+            let unclamped = g - step
             let v = unclamped < 0 ? 0 : (unclamped > 1 ? 1 : unclamped)
+            guess[q] = v
             let u = 1 - v, weight = 3 * u * v
             let f = (weight * u) * y1 + ((weight * v) * y2 + v * v * v)
-            inputs[q] = f * nq + (1 - f) * mq
+            inputs[q] = offset + sign * f  // F, or 1 − F in the mirrored frame: both exact selects of the sign
             let small: Double = curvature * step * step <= tolerance * slope ? 1 : 0
             let steep: Double = slope > 4 * tolerance * curvature ? 1 : 0
             certified[q] = small * steep
         }
-        // Rare: the complete solve where the step was not certified.
+        // Rare: where the step was not certified, the complete solve goes on from where it stopped.
+        var unfinished = 0
         for q in 0..<count where certified[q] == 0 {
-            let x = m[q] == 1 ? 1 - target[q] : target[q]  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
-            inputs[q] = value(at: x)
+            unfinished += 1
+            let x = mirrored ? 1 - target[q] : target[q]  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
+            inputs[q] = curve.output(x: x, frameRoot: frame.solve(target: target[q], guess: guess[q], tolerance: tolerance))
         }
+        return unfinished
     }
 }
