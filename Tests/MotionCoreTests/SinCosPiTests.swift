@@ -35,5 +35,8 @@ final class SinCosPiTests: XCTestCase {
         XCTAssertEqual(sinCosPi(0x1p60 + 0x1p8).sin, 0)
         XCTAssertEqual(sinCosPi(1e300).cos, 1)
         XCTAssertTrue(sinCosPi(.infinity).sin.isNaN)
+        XCTAssertEqual(sinCosPi(-0x1p60 - 1).cos, 1)
+        XCTAssertEqual(sinCosPi(0x1p51 + 1.5).sin, -1)
+        XCTAssertEqual(sinCosPi(0x1p51 + 0.5).cos, 0)
     }
 }

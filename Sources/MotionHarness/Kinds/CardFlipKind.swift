@@ -59,7 +59,7 @@ final class CardFlipKernel: HarnessKernel, @unchecked Sendable {
     private func entry(_ index: Int) -> UnsafeMutablePointer<Double> { timed.value(1 + index) }
 
     /// Per block: the group's progress gives the child time; the rotation child's directed progress is eased for the
-    /// whole block by the shared curve; then the scale child and the matrix, with sin and cos from one `sinCosPi`.
+    /// whole block by the shared curve; then the scale child and the matrix, with sin and cos from one `sinCosPiModerate`.
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let m34 = -1 / perspective, scale = timed.value(0), duration = timed.columns[1]
         let (m0, m2, m3, m5, m8, m10, m11) = (entry(0), entry(2), entry(3), entry(5), entry(8), entry(10), entry(11))
@@ -76,7 +76,7 @@ final class CardFlipKernel: HarnessKernel, @unchecked Sendable {
                     let shrink = LayerTiming.sample(local: progress[i] * d, duration: d / 2, iterations: 2, alternates: true)
                     let f = 1 + (scale[i] - 1) * shrink.directed
                     // angle = −π·eased: sin(angle) = −sin(π·eased), cos(angle) = cos(π·eased).
-                    let (s, cosine) = sinCosPi(turn[i])
+                    let (s, cosine) = sinCosPiModerate(turn[i])  // turn is in [0, 1]
                     let sine = -s
                     m0[i] = f * cosine
                     m2[i] = -f * sine
