@@ -222,8 +222,11 @@ public struct TabulatedCubicBezier: Sendable {
         }
         for q in 0..<count {
             let scaled = guess[q]
-            // The segment ⌊scaled⌋ (truncation, scaled ≥ 0), the last one for the end node, so that u lies in [0, 1].
-            let j = min(Int(scaled), last)
+            // The segment without a checked conversion: 1.5·2^52 + (scaled − 0.5) rounds to 1.5·2^52 + j, with j = ⌊scaled⌋
+            // or, where scaled is a whole number, possibly one less; the low mantissa bits are j, and u = scaled − j
+            // lies in [0, 1] either way (the last segment takes the end node).
+            let rounded = (scaled - 0.5) + 0x1.8p52
+            let j = min(Int(truncatingIfNeeded: rounded.bitPattern & 0xFF), last)
             guess[q] = Self.guess(table + Self.segmentStride * j, at: scaled - Double(j))
         }
         let frame = mirrored ? frames.1 : frames.0
