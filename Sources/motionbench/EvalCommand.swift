@@ -2,6 +2,9 @@ import ArgumentParser
 import MotionCore
 import MotionOutput
 
+/// Every spring form with its defaults, from the registry, for help texts.
+let springForms = SpringFamily.all.map(\.form).joined(separator: ", ")
+
 /// `motionbench eval SPEC [INPUT...]`: evaluates a timing curve at each input.
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,10 +13,9 @@ struct EvalCommand: ParsableCommand {
         discussion: """
             SPEC is a timing function (linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1, y1, x2, y2), \
             steps(n[, position]), step-start, step-end, linear(<stops>), default, easeIn, easeOut, easeInEaseOut), \
-            whose input is progress, or a spring (spring(mass: m, stiffness: k, damping: c, initialVelocity: v), \
-            spring(m k c v), spring(response: R, dampingRatio: z), spring(duration: T, bounce: b), \
-            uikit-spring(...), android-spring(...), origami-spring(...), rn-spring(...), motion-spring(...), \
-            flutter-spring(...)), whose input is time in seconds and output progress. Inputs come from the \
+            whose input is progress, or a spring (\(springForms), or WebKit's spring(m k c v)), whose input is time \
+            in seconds and output progress; labels may be left out in order, and a parameter left out takes the \
+            default shown, or is required where the form shows '…'. Inputs come from the \
             arguments, or one per line on standard input when none are given (streamed: each answer is printed as \
             its line arrives; lines are at most 4096 bytes); negative inputs are allowed. One output per line, in \
             input order. In JSON, an infinite slope (a vertical tangent) is null with a note.

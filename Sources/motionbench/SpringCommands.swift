@@ -17,7 +17,9 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Print a spring's parameters in every family.",
         discussion: "Prints mass, stiffness, damping, dampingRatio, response (s), duration (s, SwiftUI's perceptual "
-            + "duration), bounce, initialVelocity (progress units per second) and regime.\n\nEXAMPLES:\n"
+            + "duration), bounce, initialVelocity (progress units per second) and regime, then the same motion "
+            + "written in each spring form (\(SpringFamily.all.map(\.key).joined(separator: ", "))), or 'none' where "
+            + "a form cannot express it (a damping ratio above 1 in UIKit's form, say).\n\nEXAMPLES:\n"
             + "  motionbench convert 'spring(duration: 0.5, bounce: 0.3)'\n"
             + "  motionbench convert 'uikit-spring(duration: 0.4, dampingRatio: 0.7, initialVelocity: 2)' --format json\n")
 
@@ -36,17 +38,24 @@ struct ConvertCommand: ParsableCommand {
             ("initialVelocity", spring.initialVelocity),
         ]
         let regime = spring.regime.rawValue
+        let forms = SpringFamily.all.map { ($0.key, $0.spec(of: spring)) }
         switch format {
         case .json:
             var cells = Dictionary(uniqueKeysWithValues: numbers.map { ($0.0, ReportCell.number($0.1)) })
             cells["regime"] = .text(regime)
-            print(try ReportJSON.document(ReportRow(cells)), terminator: "")
+            for (key, form) in forms { cells["form:" + key] = form.map(ReportCell.text) ?? .null }
+            let notes = Dictionary(uniqueKeysWithValues: forms.filter { $0.1 == nil }.map {
+                ("form:" + $0.0, "this form cannot express the spring's motion")
+            })
+            print(try ReportJSON.document(ReportRow(cells, notes: notes)), terminator: "")
         case .csv:
             print(CSVWriter.record(["name", "value"]) + numbers.map { CSVWriter.record([$0, CSVWriter.number($1)]) }.joined()
-                  + CSVWriter.record(["regime", regime]), terminator: "")
+                  + CSVWriter.record(["regime", regime])
+                  + forms.map { CSVWriter.record(["form:" + $0.0, $0.1 ?? "none"]) }.joined(), terminator: "")
         case .text:
             for (name, value) in numbers { print("\(name) \(formatOutputNumber(value))") }
             print("regime \(regime)")
+            for (key, form) in forms { print("form:\(key) \(form ?? "none")") }
         }
     }
 }
@@ -59,12 +68,14 @@ struct SettleCommand: ParsableCommand {
         discussion: """
             MotionBench's definition: the first time after which |progress - 1| < epsilon holds forever (epsilon is \
             a fraction of the distance), solved exactly. --all adds each library's own rule as 'name value' lines; \
-            frame-based rules are evaluated on the exact motion of a move of --distance units at --rate Hz. An \
-            undamped spring never settles: that is exit code 2.
+            frame-based rules are evaluated on the exact motion of a move of --distance units at --rate Hz. \
+            --native adds, as a 'native' line, the rule of the platform whose form SPEC is written in (Android's for \
+            android-spring, rebound's for origami-spring). An undamped spring never settles: that is exit code 2.
 
             EXAMPLES:
               motionbench settle 'spring(mass: 1, stiffness: 100, damping: 5)'
               motionbench settle 'spring(response: 0.5, dampingRatio: 0.7)' --all --rate 60
+              motionbench settle 'android-spring(stiffness: 200, dampingRatio: 0.75)' --native
             """)
 
     @Argument(help: "The spring.")
@@ -75,6 +86,9 @@ struct SettleCommand: ParsableCommand {
 
     @Flag(help: "Add every library's definition.")
     var all = false
+
+    @Flag(help: "Add the rule of the platform whose form SPEC is written in (Android's for android-spring, say) as a 'native' line (the rule's name as a note in JSON).")
+    var native = false
 
     @Option(parsing: .unconditional, help: "Distance of the move in points or pixels, for the rules with absolute thresholds (--all).")
     var distance = 100.0
@@ -100,18 +114,25 @@ struct SettleCommand: ParsableCommand {
                 rows.append((definition.rawValue, definition.settlingTime(of: spring, distance: distance, frameRate: rate)))
             }
         }
+        var nativeRule: SettlingDefinition?
+        if native {
+            let rule = try Spring.family(ofSpec: spec).settlingRule
+            nativeRule = rule
+            rows.append(("native", rule.settlingTime(of: spring, distance: distance, frameRate: rate)))
+        }
         switch format {
         case .json:
             let cells = Dictionary(uniqueKeysWithValues: rows.map { ($0.0, $0.1.map(ReportCell.number) ?? .null) })
-            let notes = Dictionary(uniqueKeysWithValues: rows.filter { $0.1 == nil }.map {
+            var notes = Dictionary(uniqueKeysWithValues: rows.filter { $0.1 == nil }.map {
                 ($0.0, "never: this rule's stopping condition does not hold within its frame limit")
             })
+            if let nativeRule { notes["native"] = "rule: \(nativeRule.rawValue)" + (notes["native"].map { "; " + $0 } ?? "") }
             print(try ReportJSON.document(ReportRow(cells, notes: notes)), terminator: "")
         case .csv:
             print(CSVWriter.record(["name", "seconds"]) + rows.map { CSVWriter.record([$0.0, $0.1.map(formatOutputNumber) ?? "never"]) }
                 .joined(), terminator: "")
         case .text:
-            guard all else { return print(formatOutputNumber(ours)) }
+            guard all || native else { return print(formatOutputNumber(ours)) }
             for (name, value) in rows { print("\(name) \(value.map(formatOutputNumber) ?? "never")") }
         }
     }

@@ -17,15 +17,23 @@ final class SpringCommandTests: XCTestCase {
         XCTAssertEqual(text.status, 0, text.standardError)
         let lines = text.standardOutput.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         XCTAssertEqual(lines.map { $0[0] }, ["mass", "stiffness", "damping", "dampingRatio", "response", "duration",
-                                             "bounce", "initialVelocity", "regime"])
+                                             "bounce", "initialVelocity", "regime"]
+                           + SpringFamily.all.map { "form:" + $0.key })
+        // Each form line is a spec of the same motion.
+        for line in lines.dropFirst(9) {
+            let spring = try Spring(spec: line.dropFirst().joined(separator: " "))
+            XCTAssertEqual(spring.stiffness / spring.mass, 157.9, accuracy: 0.05, line.joined(separator: " "))
+        }
         XCTAssertEqual(Double(lines[1][1])!, 157.9, accuracy: 0.05)
         XCTAssertEqual(Double(lines[2][1])!, 17.6, accuracy: 0.05)
         XCTAssertEqual(lines[8][1], "underdamped")
 
         let json = try CommandRunner.run(["convert", "spring(1 100 10 0)", "--format", "json"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        XCTAssertEqual(Set(object.keys), ["mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce",
-                                          "initialVelocity", "regime"])
+        XCTAssertEqual(Set(object.keys), Set(["mass", "stiffness", "damping", "dampingRatio", "response", "duration",
+                                              "bounce", "initialVelocity", "regime"] + SpringFamily.all.map { "form:" + $0.key }))
+        XCTAssertEqual(object["form:android-spring"] as? String,
+                       "android-spring(stiffness: 100, dampingRatio: 0.5, initialVelocity: 0)")
         XCTAssertEqual(object["duration"] as? Double ?? 0, 0.63, accuracy: 0.005)
         XCTAssertEqual(object["bounce"] as? Double, 0.5)
     }
@@ -42,6 +50,17 @@ final class SpringCommandTests: XCTestCase {
         XCTAssertEqual(Set(object.keys), Set(SettlingDefinition.allCases.map(\.rawValue)))
         let tighter = try CommandRunner.run(["settle", spec, "--epsilon", "1e-6"])
         XCTAssertGreaterThan(Double(tighter.standardOutput.dropLast())!, Double(plain.standardOutput.dropLast())!)
+    }
+
+    func testSettleNativeUsesTheRuleOfTheSpecsPlatform() throws {
+        let spec = "android-spring(stiffness: 200, dampingRatio: 0.75)"
+        let result = try CommandRunner.run(["settle", spec, "--native"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let spring = try Spring(spec: spec)
+        XCTAssertEqual(result.standardOutput, "motionbench \(try spring.settlingTime())\n"
+                       + "native \(SettlingDefinition.android.settlingTime(of: spring)!)\n")
+        let json = try CommandRunner.run(["settle", "origami-spring(tension: 40, friction: 7)", "--native", "--format", "json"])
+        XCTAssertTrue(json.standardOutput.contains("rule: rebound"), json.standardOutput)
     }
 
     func testSpringErrorsExitWithTwo() throws {

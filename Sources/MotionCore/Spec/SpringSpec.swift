@@ -1,10 +1,6 @@
-/// Parsing of the spring forms:
-/// `spring(mass: m, stiffness: k, damping: c, initialVelocity: v)` (labels optional in order; defaults 1, 100, 10, 0),
-/// `spring(m k c v)` (WebKit's CSS form), `spring(response: R, dampingRatio: z)`, `spring(duration: T, bounce: b)`,
-/// `uikit-spring(duration: T, dampingRatio: z, initialVelocity: s)`, `android-spring(stiffness: K, dampingRatio: z)`,
-/// `origami-spring(tension: T, friction: F)`, `rn-spring(bounciness: B, speed: S)`,
-/// `motion-spring(visualDuration: V, bounce: b)` and `flutter-spring(mass: m, stiffness: k, dampingRatio: z)`;
-/// each takes an optional `initialVelocity:`. Durations and responses accept a unit of `s` or `ms`.
+/// Parsing of the spring forms in `SpringFamily.all` (for example `spring(mass: m, stiffness: k, damping: c,
+/// initialVelocity: v)`, `spring(response: R, dampingRatio: z)` or `uikit-spring(duration: T, dampingRatio: z)`), plus
+/// WebKit's CSS form `spring(m k c v)`. Labels are optional in order; times accept a unit of `s` or `ms`.
 extension Spring {
     /// Parses a spring spec.
     /// - Throws: `SpecError` naming what was wrong and where.
@@ -16,103 +12,61 @@ extension Spring {
         self = spring
     }
 
-    /// Every spring function name with its full form, for messages.
-    static let forms = [
-        "spring": "spring(mass: m, stiffness: k, damping: c, initialVelocity: v), spring(m k c v), "
-            + "spring(response: R, dampingRatio: z) or spring(duration: T, bounce: b)",
-        "uikit-spring": "uikit-spring(duration: T, dampingRatio: z, initialVelocity: s)",
-        "android-spring": "android-spring(stiffness: K, dampingRatio: z)",
-        "origami-spring": "origami-spring(tension: T, friction: F)",
-        "rn-spring": "rn-spring(bounciness: B, speed: S)",
-        "motion-spring": "motion-spring(visualDuration: V, bounce: b)",
-        "flutter-spring": "flutter-spring(mass: m, stiffness: k, dampingRatio: z)",
-    ]
-
     /// Every spring function name.
-    static var specNames: Dictionary<String, String>.Keys { forms.keys }
+    static var specNames: Set<String> { Set(SpringFamily.all.map(\.name)) }
 
     /// The spring a call names, or `nil` when the name is not a spring form.
     static func parse(_ call: SpecCall, in input: String) throws(SpecError) -> Spring? {
-        guard specNames.contains(call.name) else { return nil }
-        let items = try call.requireItems(in: input, form: forms[call.name] ?? call.name)
-        func build(_ labels: [String], defaults: [Double?], timeLabels: Set<String> = [],
-                   _ make: ([String: Double]) throws(InvalidParameterError) -> Spring) throws(SpecError) -> Spring {
-            let (values, columns) = try labelledNumbers(call, items: items, labels: labels, defaults: defaults,
-                                                        timeLabels: timeLabels, in: input)
-            do {
-                return try make(values)
-            } catch {
-                // Point at the argument the error names, when it was written out. A rule broken by a derived
-                // Core Animation parameter (stiffness from a response, say) names the parameters it came from.
-                var message = error.description
-                if columns[error.parameter] == nil, !labels.contains(error.parameter), !labels.contains("mass") {
-                    let given = labels.filter { values[$0] != nil }.map { "\($0) \(formatSpecNumber(values[$0]!))" }
-                    message += " (derived from \(call.name)'s \(given.joined(separator: ", ")))"
+        let families = SpringFamily.named(call.name)
+        guard let first = families.first else { return nil }
+        let items = try call.requireItems(in: input, form: families.map(\.form).joined(separator: " or "))
+        if isWebKitForm(call, items: items) { return try webKitForm(call, item: items[0], in: input) }
+        let family = chooseFamily(among: families, items: items) ?? first
+        let (values, columns) = try labelledNumbers(call, items: items, family: family, in: input)
+        do {
+            return try family.spring(values)
+        } catch {
+            // Point at the argument the error names, when it was written out. A rule broken by a derived
+            // Core Animation parameter (stiffness from a response, say) names the parameters it came from.
+            var message = error.description
+            let named = error.springParameter.flatMap { columns[$0] }
+            if named == nil, !family.parameters.contains(where: { $0.parameter == .mass }),
+               !family.parameters.contains(where: { $0.parameter == error.springParameter }) {
+                let given = family.parameters.compactMap { entry in
+                    values[entry.parameter].map { "\(entry.parameter.rawValue) \(formatSpecNumber($0))" }
                 }
-                throw SpecError(input: input, column: columns[error.parameter] ?? call.column, message: message)
+                message += " (derived from \(call.name)'s \(given.joined(separator: ", ")))"
             }
+            throw SpecError(input: input, column: named ?? call.column, message: message)
         }
-        switch call.name {
-        case "spring":
-            if items.count == 1, items[0].label == nil, items[0].values.count > 1 {
-                return try webKitForm(call, item: items[0], in: input)
-            }
-            let labels = Set(items.compactMap(\.label))
-            if labels.contains("response") || labels.contains("dampingRatio") {
-                return try build(["response", "dampingRatio", "initialVelocity"], defaults: [nil, 1, 0],
-                                 timeLabels: ["response"]) { values throws(InvalidParameterError) in
-                    try .swiftUI(response: values["response"]!, dampingRatio: values["dampingRatio"]!,
-                                 initialVelocity: values["initialVelocity"]!)
-                }
-            }
-            if labels.contains("duration") || labels.contains("bounce") {
-                return try build(["duration", "bounce", "initialVelocity"], defaults: [nil, 0, 0],
-                                 timeLabels: ["duration"]) { values throws(InvalidParameterError) in
-                    try .swiftUI(duration: values["duration"]!, bounce: values["bounce"]!,
-                                 initialVelocity: values["initialVelocity"]!)
-                }
-            }
-            return try build(["mass", "stiffness", "damping", "initialVelocity"], defaults: [1, 100, 10, 0]) {
-                values throws(InvalidParameterError) in
-                try Spring(mass: values["mass"]!, stiffness: values["stiffness"]!, damping: values["damping"]!,
-                           initialVelocity: values["initialVelocity"]!)
-            }
-        case "uikit-spring":
-            return try build(["duration", "dampingRatio", "initialVelocity"], defaults: [nil, nil, 0],
-                             timeLabels: ["duration"]) { values throws(InvalidParameterError) in
-                try .uikit(duration: values["duration"]!, dampingRatio: values["dampingRatio"]!,
-                           initialVelocity: values["initialVelocity"]!)
-            }
-        case "android-spring":
-            return try build(["stiffness", "dampingRatio", "initialVelocity"], defaults: [1500, 0.5, 0]) {
-                values throws(InvalidParameterError) in
-                try .android(stiffness: values["stiffness"]!, dampingRatio: values["dampingRatio"]!,
-                             initialVelocity: values["initialVelocity"]!)
-            }
-        case "origami-spring":
-            return try build(["tension", "friction", "initialVelocity"], defaults: [40, 7, 0]) {
-                values throws(InvalidParameterError) in
-                try .origami(tension: values["tension"]!, friction: values["friction"]!,
-                             initialVelocity: values["initialVelocity"]!)
-            }
-        case "rn-spring":
-            return try build(["bounciness", "speed", "initialVelocity"], defaults: [8, 12, 0]) {
-                values throws(InvalidParameterError) in
-                try .reactNative(bounciness: values["bounciness"]!, speed: values["speed"]!,
-                                 initialVelocity: values["initialVelocity"]!)
-            }
-        case "motion-spring":
-            return try build(["visualDuration", "bounce", "initialVelocity"], defaults: [nil, 0.25, 0],
-                             timeLabels: ["visualDuration"]) { values throws(InvalidParameterError) in
-                try .motion(visualDuration: values["visualDuration"]!, bounce: values["bounce"]!,
-                            initialVelocity: values["initialVelocity"]!)
-            }
-        default:  // flutter-spring
-            return try build(["mass", "stiffness", "dampingRatio", "initialVelocity"], defaults: [1, nil, nil, 0]) {
-                values throws(InvalidParameterError) in
-                try .flutter(mass: values["mass"]!, stiffness: values["stiffness"]!,
-                             dampingRatio: values["dampingRatio"]!, initialVelocity: values["initialVelocity"]!)
-            }
+    }
+
+    /// The family a spring spec is written in (Core Animation's for WebKit's `spring(m k c v)`).
+    /// - Throws: `SpecError` when the spec is not a spring's call.
+    public static func family(ofSpec spec: String) throws(SpecError) -> SpringFamily {
+        let call = try SpecSyntax.parseCall(spec)
+        let families = SpringFamily.named(call.name)
+        guard let first = families.first else {
+            throw SpecError(input: spec, column: call.column, message: "unknown spring '\(call.name)'")
+        }
+        let items = try call.requireItems(in: spec, form: families.map(\.form).joined(separator: " or "))
+        return isWebKitForm(call, items: items) ? .coreAnimation : chooseFamily(among: families, items: items) ?? first
+    }
+
+    /// WebKit's CSS form: `spring(` and one item of several space-separated numbers.
+    private static func isWebKitForm(_ call: SpecCall, items: [SpecItem]) -> Bool {
+        call.name == SpringFamily.coreAnimation.name && items.count == 1 && items[0].label == nil
+            && items[0].values.count > 1
+    }
+
+    /// Where several families share a name, the labels written choose: the first family with a label written that
+    /// the others lack (nil when none has).
+    private static func chooseFamily(among families: [SpringFamily], items: [SpecItem]) -> SpringFamily? {
+        let written = Set(items.compactMap(\.label))
+        return families.first { candidate in
+            let own = Set(candidate.parameters.map(\.parameter.rawValue))
+            let others = families.filter { $0.key != candidate.key }.flatMap { $0.parameters.map(\.parameter.rawValue) }
+            return !own.subtracting(others).isDisjoint(with: written)
         }
     }
 
@@ -130,45 +84,44 @@ extension Spring {
         }
     }
 
-    /// Reads labelled or positional numbers: an unlabelled item fills the next label in `labels` order.
-    private static func labelledNumbers(_ call: SpecCall, items: [SpecItem], labels: [String], defaults: [Double?],
-                                        timeLabels: Set<String>, in input: String)
-        throws(SpecError) -> (values: [String: Double], columns: [String: Int])
+    /// Reads labelled or positional numbers for `family`: an unlabelled item fills the next parameter in order.
+    /// Parameters not written are left out (the family's defaults fill them); a required one must be written.
+    private static func labelledNumbers(_ call: SpecCall, items: [SpecItem], family: SpringFamily, in input: String)
+        throws(SpecError) -> (values: [SpringParameter: Double], columns: [SpringParameter: Int])
     {
-        var values: [String: Double] = [:]
-        var columns: [String: Int] = [:]
+        let order = family.parameters.map(\.parameter)
+        var values: [SpringParameter: Double] = [:]
+        var columns: [SpringParameter: Int] = [:]
         var nextPosition = 0
         for item in items {
-            let label: String
+            let parameter: SpringParameter
             if let given = item.label {
-                guard labels.contains(given) else {
+                guard let known = order.first(where: { $0.rawValue == given }) else {
                     throw SpecError(input: input, column: item.column,
                                     message: "\(call.name): unknown label '\(given):'; expected "
-                                        + labels.map { "\($0):" }.joined(separator: ", "))
+                                        + order.map { "\($0.rawValue):" }.joined(separator: ", "))
                 }
-                label = given
-                nextPosition = labels.firstIndex(of: given)! + 1
+                parameter = known
+                nextPosition = order.firstIndex(of: known)! + 1
             } else {
-                guard nextPosition < labels.count else {
+                guard nextPosition < order.count else {
                     throw SpecError(input: input, column: item.column,
-                                    message: "\(call.name): too many arguments; expected at most \(labels.count)")
+                                    message: "\(call.name): too many arguments; expected at most \(order.count)")
                 }
-                label = labels[nextPosition]
+                parameter = order[nextPosition]
                 nextPosition += 1
             }
-            guard values[label] == nil else {
-                throw SpecError(input: input, column: item.column, message: "\(call.name): '\(label)' is given twice")
+            guard values[parameter] == nil else {
+                throw SpecError(input: input, column: item.column,
+                                message: "\(call.name): '\(parameter.rawValue)' is given twice")
             }
-            let units: Set<String> = timeLabels.contains(label) ? ["", "s", "ms"] : [""]
+            let units: Set<String> = parameter.isTime ? ["", "s", "ms"] : [""]
             let (number, unit) = try item.singleNumber(in: input, units: units)
-            values[label] = unit == "ms" ? number / 1000 : number
-            columns[label] = item.column
+            values[parameter] = unit == "ms" ? number / 1000 : number
+            columns[parameter] = item.column
         }
-        for (label, fallback) in zip(labels, defaults) where values[label] == nil {
-            guard let fallback else {
-                throw SpecError(input: input, column: call.column, message: "\(call.name): missing '\(label):'")
-            }
-            values[label] = fallback
+        for (parameter, fallback) in family.parameters where values[parameter] == nil && fallback == nil {
+            throw SpecError(input: input, column: call.column, message: "\(call.name): missing '\(parameter.rawValue):'")
         }
         return (values, columns)
     }

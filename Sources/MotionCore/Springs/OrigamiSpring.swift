@@ -5,16 +5,16 @@ extension Spring {
     public static func origami(tension: Double = 40, friction: Double = 7, initialVelocity: Double = 0)
         throws(InvalidParameterError) -> Spring
     {
-        try requireFinite(tension, "tension", in: "origami-spring")
-        try requireFinite(friction, "friction", in: "origami-spring")
+        try requireFinite(tension, SpringParameter.tension, in: "origami-spring")
+        try requireFinite(friction, SpringParameter.friction, in: "origami-spring")
         let stiffness = (tension - 30) * 3.62 + 194
         let damping = (friction - 8) * 3 + 25
         guard stiffness > 0 else {
-            throw InvalidParameterError(context: "origami-spring", parameter: "tension", value: tension,
+            throw InvalidParameterError(context: "origami-spring", parameter: .tension, value: tension,
                                         rule: "must be > \(formatSpecNumber(30 - 194 / 3.62)) (stiffness > 0)")
         }
         guard damping >= 0 else {
-            throw InvalidParameterError(context: "origami-spring", parameter: "friction", value: friction,
+            throw InvalidParameterError(context: "origami-spring", parameter: .friction, value: friction,
                                         rule: "must be ≥ \(formatSpecNumber(8 - 25.0 / 3)) (damping ≥ 0)")
         }
         return try Spring(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
@@ -32,11 +32,11 @@ extension Spring {
     public static func reactNative(bounciness: Double = 8, speed: Double = 12, initialVelocity: Double = 0)
         throws(InvalidParameterError) -> Spring
     {
-        try requireFinite(bounciness, "bounciness", in: "rn-spring")
-        try requireFinite(speed, "speed", in: "rn-spring")
+        try requireFinite(bounciness, SpringParameter.bounciness, in: "rn-spring")
+        try requireFinite(speed, SpringParameter.speed, in: "rn-spring")
         let b = 0.8 * (bounciness / 1.7) / 20, s = (speed / 1.7) / 20
         guard b >= 0, b <= 1 else {
-            throw InvalidParameterError(context: "rn-spring", parameter: "bounciness", value: bounciness,
+            throw InvalidParameterError(context: "rn-spring", parameter: .bounciness, value: bounciness,
                                         rule: "is outside [0, 42.5]")
         }
         let tension = 0.5 + 199.5 * s
@@ -62,4 +62,26 @@ extension Spring {
         if x <= 44 { return 0.000044 * x * x * x - 0.006 * x * x + 0.36 * x + 2 }
         return 0.00000045 * x * x * x - 0.000332 * x * x + 0.1078 * x + 5.84
     }
+}
+
+extension SpringFamily {
+    /// `origami-spring(tension: T, friction: F, initialVelocity: v)`: Origami / rebound / React Native tension and
+    /// friction.
+    public static let origami = SpringFamily(
+        name: "origami-spring", origin: "Origami, rebound, React Native tension/friction",
+        parameters: [(.tension, 40), (.friction, 7), (.initialVelocity, 0)], settlingRule: .rebound,
+        make: { values throws(InvalidParameterError) in
+            try .origami(tension: values[.tension]!, friction: values[.friction]!, initialVelocity: values[.initialVelocity]!)
+        },
+        invert: { [$0.origamiTension, $0.origamiFriction, $0.initialVelocity] })
+
+    /// `rn-spring(bounciness: B, speed: S, initialVelocity: v)`: React Native / rebound bounciness and speed.
+    public static let reactNative = SpringFamily(
+        name: "rn-spring", origin: "React Native Animated.spring, rebound bounciness/speed",
+        parameters: [(.bounciness, 8), (.speed, 12), (.initialVelocity, 0)], settlingRule: .reactNative,
+        make: { values throws(InvalidParameterError) in
+            try .reactNative(bounciness: values[.bounciness]!, speed: values[.speed]!,
+                             initialVelocity: values[.initialVelocity]!)
+        },
+        invert: { [$0.reactNativeBounciness, $0.reactNativeSpeed, $0.initialVelocity] })
 }

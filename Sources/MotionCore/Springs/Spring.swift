@@ -35,15 +35,15 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         throws(InvalidParameterError)
     {
         let context = "spring"
-        for (name, value) in [("mass", mass), ("stiffness", stiffness)] where !(value > 0 && value.isFinite) {
+        for (name, value) in [(SpringParameter.mass, mass), (.stiffness, stiffness)] where !(value > 0 && value.isFinite) {
             throw InvalidParameterError(context: context, parameter: name, value: value,
                                         rule: "must be a finite number > 0")
         }
         guard damping >= 0, damping.isFinite else {
-            throw InvalidParameterError(context: context, parameter: "damping", value: damping,
+            throw InvalidParameterError(context: context, parameter: .damping, value: damping,
                                         rule: "must be a finite number ≥ 0")
         }
-        try requireFinite(initialVelocity, "initialVelocity", in: context)
+        try requireFinite(initialVelocity, SpringParameter.initialVelocity, in: context)
         // The motion depends on ω0 = √(k/m) and λ = c/(2m); both are formed without overflow (√k/√m, (c/2)/m) and
         // must lie where their squares and products are finite, so that every result is too.
         let frequency = stiffness.squareRoot() / mass.squareRoot()
@@ -61,7 +61,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
                     + "\(formatSpecNumber(mass)))")
         }
         guard abs(initialVelocity) <= Self.rateLimits.upperBound else {
-            throw InvalidParameterError(context: context, parameter: "initialVelocity", value: initialVelocity,
+            throw InvalidParameterError(context: context, parameter: .initialVelocity, value: initialVelocity,
                                         rule: "must lie in [-1e150, 1e150] progress units per second")
         }
         self.mass = mass
@@ -111,4 +111,16 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         "spring(mass: \(formatSpecNumber(mass)), stiffness: \(formatSpecNumber(stiffness)), "
             + "damping: \(formatSpecNumber(damping)), initialVelocity: \(formatSpecNumber(initialVelocity)))"
     }
+}
+
+extension SpringFamily {
+    /// `spring(mass: m, stiffness: k, damping: c, initialVelocity: v)`: Core Animation's `CASpringAnimation`.
+    public static let coreAnimation = SpringFamily(
+        name: "spring", origin: "Core Animation CASpringAnimation, CSS spring() in WebKit",
+        parameters: [(.mass, 1), (.stiffness, 100), (.damping, 10), (.initialVelocity, 0)], settlingRule: .coreAnimation,
+        make: { values throws(InvalidParameterError) in
+            try Spring(mass: values[.mass]!, stiffness: values[.stiffness]!, damping: values[.damping]!,
+                       initialVelocity: values[.initialVelocity]!)
+        },
+        invert: { [$0.mass, $0.stiffness, $0.damping, $0.initialVelocity] })
 }

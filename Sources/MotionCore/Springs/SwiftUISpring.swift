@@ -6,8 +6,8 @@ extension Spring {
     public static func swiftUI(response: Double, dampingRatio: Double, mass: Double = 1, initialVelocity: Double = 0)
         throws(InvalidParameterError) -> Spring
     {
-        try requirePositive(response, "response", in: "spring", unit: " s")
-        try requireNonNegative(dampingRatio, "dampingRatio", in: "spring")
+        try requirePositive(response, SpringParameter.response, in: "spring", unit: " s")
+        try requireNonNegative(dampingRatio, SpringParameter.dampingRatio, in: "spring")
         let omega = 2 * Double.pi / response
         return try Spring(mass: mass, stiffness: omega * omega * mass, damping: 4 * Double.pi * dampingRatio * mass / response,
                           initialVelocity: initialVelocity)
@@ -19,12 +19,12 @@ extension Spring {
     public static func swiftUI(duration: Double, bounce: Double, initialVelocity: Double = 0)
         throws(InvalidParameterError) -> Spring
     {
-        try requirePositive(duration, "duration", in: "spring", unit: " s")
+        try requirePositive(duration, SpringParameter.duration, in: "spring", unit: " s")
         guard bounce >= -1, bounce <= 1 else {
-            throw InvalidParameterError(context: "spring", parameter: "bounce", value: bounce, rule: "is outside [-1, 1]")
+            throw InvalidParameterError(context: "spring", parameter: .bounce, value: bounce, rule: "is outside [-1, 1]")
         }
         guard bounce > -1 else {
-            throw InvalidParameterError(context: "spring", parameter: "bounce", value: bounce,
+            throw InvalidParameterError(context: "spring", parameter: .bounce, value: bounce,
                                         rule: "gives an infinite damping ratio; use a value in (-1, 1]")
         }
         let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
@@ -45,20 +45,23 @@ extension Spring {
     }
 }
 
-/// Throws unless `value` is finite and > 0.
-func requirePositive(_ value: Double, _ parameter: String, in context: String, unit: String = "")
-    throws(InvalidParameterError)
-{
-    guard value > 0, value.isFinite else {
-        throw InvalidParameterError(context: context, parameter: parameter, value: value,
-                                    rule: "must be a finite number > 0\(unit)")
-    }
-}
+extension SpringFamily {
+    /// `spring(response: R, dampingRatio: z, initialVelocity: v)`: SwiftUI's response and damping fraction.
+    public static let swiftUIResponse = SpringFamily(
+        name: "spring", key: "spring-response", origin: "SwiftUI Spring(response:dampingRatio:), react-spring",
+        parameters: [(.response, nil), (.dampingRatio, 1), (.initialVelocity, 0)], settlingRule: .swiftUI,
+        make: { values throws(InvalidParameterError) in
+            try .swiftUI(response: values[.response]!, dampingRatio: values[.dampingRatio]!,
+                         initialVelocity: values[.initialVelocity]!)
+        },
+        invert: { [$0.response, $0.dampingRatio, $0.initialVelocity] })
 
-/// Throws unless `value` is finite and ≥ 0.
-func requireNonNegative(_ value: Double, _ parameter: String, in context: String) throws(InvalidParameterError) {
-    guard value >= 0, value.isFinite else {
-        throw InvalidParameterError(context: context, parameter: parameter, value: value,
-                                    rule: "must be a finite number ≥ 0")
-    }
+    /// `spring(duration: T, bounce: b, initialVelocity: v)`: SwiftUI's (and UIKit's, iOS 17) duration and bounce.
+    public static let swiftUIDuration = SpringFamily(
+        name: "spring", key: "spring-duration", origin: "SwiftUI Spring(duration:bounce:), UIKit (iOS 17)",
+        parameters: [(.duration, nil), (.bounce, 0), (.initialVelocity, 0)], settlingRule: .swiftUI,
+        make: { values throws(InvalidParameterError) in
+            try .swiftUI(duration: values[.duration]!, bounce: values[.bounce]!, initialVelocity: values[.initialVelocity]!)
+        },
+        invert: { [$0.perceptualDuration, $0.bounce, $0.initialVelocity] })
 }

@@ -21,9 +21,9 @@ extension Spring {
         throws(InvalidParameterError) -> Spring
     {
         let context = "uikit-spring"
-        try requirePositive(duration, "duration", in: context, unit: " s")
-        try requireNonNegative(dampingRatio, "dampingRatio", in: context)
-        try requireFinite(initialVelocity, "initialVelocity", in: context)
+        try requirePositive(duration, SpringParameter.duration, in: context, unit: " s")
+        try requireNonNegative(dampingRatio, SpringParameter.dampingRatio, in: context)
+        try requireFinite(initialVelocity, SpringParameter.initialVelocity, in: context)
         let time = min(max(duration, 0.01), 10)
         let ratio = min(max(dampingRatio, 0.05), 1)
         let s = initialVelocity
@@ -49,7 +49,7 @@ extension Spring {
               let omega = BracketedRoot.find(in: lower, upper, tolerance: 0, excess)
         else {
             throw InvalidParameterError(
-                context: context, parameter: "initialVelocity", value: initialVelocity,
+                context: context, parameter: .initialVelocity, value: initialVelocity,
                 rule: "is too large: no spring's envelope falls to 0.001 at t = \(formatSpecNumber(time)) s")
         }
         return try Spring(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega, initialVelocity: s)
@@ -88,4 +88,16 @@ extension Spring {
         }
         return Double.exp(-omega * time) * ((omega - s) * time + 1)
     }
+}
+
+extension SpringFamily {
+    /// `uikit-spring(duration: T, dampingRatio: z, initialVelocity: v)`: UIKit's `usingSpringWithDamping`.
+    public static let uikit = SpringFamily(
+        name: "uikit-spring", origin: "UIKit animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)",
+        parameters: [(.duration, nil), (.dampingRatio, nil), (.initialVelocity, 0)], settlingRule: .coreAnimation,
+        make: { values throws(InvalidParameterError) in
+            try .uikit(duration: values[.duration]!, dampingRatio: values[.dampingRatio]!,
+                       initialVelocity: values[.initialVelocity]!)
+        },
+        invert: { spring in spring.uikitDuration.map { [$0, spring.dampingRatio, spring.initialVelocity] } })
 }
