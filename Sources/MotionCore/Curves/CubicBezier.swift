@@ -145,11 +145,12 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         if x > 0, x < 1 {
             if isIdentity { return x }
             let (s, t) = inverter.parameters(forInterior: x)
-            if let inflection, abs(t - inflection.center) <= StationaryInflection.radius {
-                return inflection.y(t: t)
-            }
-            // Above 0.5, 1 − y is the small quantity: compute it directly so outputs next to 1 are exact.
-            return x > 0.5 ? 1 - complementY(s: s, t: t) : y(s: s, t: t)
+            // Above 0.5, 1 − y is the small quantity: compute it directly so outputs next to 1 are exact. Both forms
+            // are computed and one is picked without a branch: which one depends on the input, and a mispredicted
+            // branch costs more than the arithmetic.
+            let regular = bitSelect(x > 0.5, 1 - complementY(s: s, t: t), y(s: s, t: t))
+            guard let inflection else { return regular }
+            return bitSelect(abs(t - inflection.center) <= StationaryInflection.radius, inflection.y(t: t), regular)
         }
         return extrapolatedValue(at: x)
     }
@@ -290,4 +291,11 @@ func quadraticRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
     let q = -0.5 * (b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
     if q == 0 { return [0] }
     return [q / a, c / q]
+}
+
+/// `condition ? a : b` as bit operations, so that the compiler cannot turn it into a branch.
+@inlinable @inline(__always)
+func bitSelect(_ condition: Bool, _ a: Double, _ b: Double) -> Double {
+    let mask = 0 &- UInt64(condition ? 1 : 0)
+    return Double(bitPattern: (a.bitPattern & mask) | (b.bitPattern & ~mask))
 }
