@@ -170,12 +170,3 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
         column(.position)[i] = target + x
     }
 }
-
-extension SpringSolution {
-    /// A solution from its stored coefficients λ, ω0² and q = ω0² − λ².
-    init(decayRate: Double, naturalFrequencySquared: Double, frequencyDiscriminant: Double) {
-        self.decayRate = decayRate
-        self.naturalFrequencySquared = naturalFrequencySquared
-        self.frequencyDiscriminant = frequencyDiscriminant
-    }
-}

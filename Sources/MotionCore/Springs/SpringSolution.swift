@@ -21,6 +21,13 @@ public struct SpringSolution: Sendable, Hashable {
     public let naturalFrequencySquared: Double
     /// q = ω0² − λ² (signed), 1/s².
     public let frequencyDiscriminant: Double
+    /// √|q|, 1/s: the damped frequency (under-damped) or the spread of the two rates (over-damped); kept so that an
+    /// evaluation pays no square root.
+    @usableFromInline let rootDiscriminant: Double
+    /// 1/√|q| in seconds (0 when q = 0), so that an evaluation pays no division for S.
+    @usableFromInline let inverseRootDiscriminant: Double
+    /// −r+ = ω0²/(λ + √(−q)), 1/s, the slower over-damped rate formed without cancellation (0 unless q < 0).
+    @usableFromInline let slowRate: Double
 
     /// The solution for `spring`'s coefficients.
     public init(_ spring: Spring) {
@@ -32,11 +39,20 @@ public struct SpringSolution: Sendable, Hashable {
         // Spring's limits keep ω0 in [1e-150, 1e150] and λ ≤ 1e150, so k/m, λ² and q are finite and normal.
         let lambda = damping / 2 / mass
         let omegaSquared = stiffness / mass
-        decayRate = lambda
-        naturalFrequencySquared = omegaSquared
         // (ω0 − λ)(ω0 + λ) avoids cancelling λ² against ω0² when ζ is close to 1.
         let omega = omegaSquared.squareRoot()
-        frequencyDiscriminant = (omega - lambda) * (omega + lambda)
+        self.init(decayRate: lambda, naturalFrequencySquared: omegaSquared,
+                  frequencyDiscriminant: (omega - lambda) * (omega + lambda))
+    }
+
+    /// A solution from its coefficients λ, ω0² and q = ω0² − λ² (as stored by a batch of spring layers).
+    init(decayRate: Double, naturalFrequencySquared: Double, frequencyDiscriminant q: Double) {
+        self.decayRate = decayRate
+        self.naturalFrequencySquared = naturalFrequencySquared
+        frequencyDiscriminant = q
+        rootDiscriminant = abs(q).squareRoot()
+        inverseRootDiscriminant = q == 0 ? 0 : 1 / rootDiscriminant
+        slowRate = q < 0 ? naturalFrequencySquared / (decayRate + rootDiscriminant) : 0
     }
 
     /// E_C(t) = e^{−λt}·C(t) and E_S(t) = e^{−λt}·S(t) (the second in seconds). Inlinable, so that a caller in
@@ -51,7 +67,7 @@ public struct SpringSolution: Sendable, Hashable {
             return (decay * cosineOfRoot(z), decay * sineOfRootOverRoot(z) * t)
         }
         if q > 0 {
-            let frequency = q.squareRoot()
+            let frequency = rootDiscriminant
             let decay = Double.exp(-lambda * t)
             var phase = frequency * t
             if !phase.isFinite {
@@ -61,12 +77,11 @@ public struct SpringSolution: Sendable, Hashable {
                 phase = t.truncatingRemainder(dividingBy: 2 * Double.pi / frequency) * frequency
             }
             let (sine, cosine) = sineAndCosine(phase)
-            return (decay * cosine, decay * sine / frequency)
+            return (decay * cosine, decay * sine * inverseRootDiscriminant)
         }
-        let rate = (-q).squareRoot()
-        let slow = Double.exp(-naturalFrequencySquared / (lambda + rate) * t)  // e^{r+·t}
-        let ratio = Double.exp(-2 * rate * t)  // e^{(r− − r+)·t} ≤ e^{−2}
-        return (0.5 * slow * (1 + ratio), 0.5 * slow * (1 - ratio) / rate)
+        let slow = Double.exp(-slowRate * t)  // e^{r+·t}
+        let ratio = Double.exp(-2 * rootDiscriminant * t)  // e^{(r− − r+)·t} ≤ e^{−2}
+        return (0.5 * slow * (1 + ratio), 0.5 * slow * (1 - ratio) * inverseRootDiscriminant)
     }
 
     /// Displacement and its rate at time `t` from displacement `x0` and rate `rate0` at time 0.
