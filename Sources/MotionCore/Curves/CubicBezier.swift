@@ -145,11 +145,11 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         if x > 0, x < 1 {
             if isIdentity { return x }
             let (s, t) = inverter.parameters(forInterior: x)
-            // Above 0.5, 1 − y is the small quantity: compute it directly so outputs next to 1 are exact. Both forms
-            // are computed and one is picked without a branch: which one depends on the input, and a mispredicted
-            // branch costs more than the arithmetic.
-            let regular = bitSelect(x > 0.5, 1 - complementY(s: s, t: t), y(s: s, t: t))
+            // Above 0.5, 1 − y is the small quantity: compute it directly so outputs next to 1 are exact.
+            let regular = x > 0.5 ? 1 - complementY(s: s, t: t) : y(s: s, t: t)
             guard let inflection else { return regular }
+            // Both forms, and one picked without a branch: which one depends on the input (a third of the inputs of
+            // (0, 1, 1, 0) fall in the window), and a mispredicted branch costs more than the arithmetic.
             return bitSelect(abs(t - inflection.center) <= StationaryInflection.radius, inflection.y(t: t), regular)
         }
         return extrapolatedValue(at: x)

@@ -10,8 +10,7 @@ import RealModule
 /// form, whose terms are all non-negative, so its absolute rounding error is a few ulp *of X* and never of 1: this is
 /// what keeps the answer exact next to vertical tangents at either end.
 ///
-/// 1. **Guess**: each frame keeps the root v_j and its slope at 33 nodes spaced evenly in X (X = j/64) or, for curves
-///    with a frame that starts flat, in √X (X = (j·√0.5/32)², where the root is smooth); the guess is the cubic
+/// 1. **Guess**: each frame keeps the root v_j and its slope dv/dX at X = j/64, j = 0…32; the guess is the cubic
 ///    Hermite interpolant of the bracketing pair, clamped into the pair's interval. Next to a vertical tangent
 ///    (B' = 0 at a node) the guess follows the local power law instead: a square root where B'' ≠ 0, a cube root
 ///    where B'' vanishes too.
@@ -28,7 +27,7 @@ import RealModule
 /// error of the Bernstein residual (half an ulp of 0.5 plus the evaluation error of non-negative terms).
 @usableFromInline
 final class CubicBezierInverter: @unchecked Sendable {
-    /// Table segments per frame.
+    /// Table segments per frame; frame inputs are spaced 1/64 apart.
     @usableFromInline static let segmentsPerFrame = 32
     /// Newton steps tried before the safeguarded path takes over.
     @usableFromInline static let fastNewtonSteps = 3
@@ -45,18 +44,12 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// Immutable after `init`. Per frame f, starting at `frameStride`·f:
     /// - [0...4]: Bernstein control values p1, p2, then the power-form derivative coefficients 3a, 2b, c, with
     ///   B(v) = ((a·v + b)·v + c)·v;
-    /// - from `nodeOffset`, for node j: the root v_j of B(v) = X_j, its slope in the table's coordinate times the spacing
+    /// - from `nodeOffset`, for node j: the root v_j of B(v) = j/64, its slope dv/dX times the node spacing 1/64
     ///   (NaN where the tangent is vertical, which selects the power-law guess), and |B''(v_j)|/2; B'' is linear, so
     ///   the larger of two neighbouring values bounds |B''|/2 over their segment.
     @usableFromInline let storage: UnsafeMutablePointer<Double>
     /// Absolute tolerance on the curve parameter.
     @usableFromInline let tolerance: Double
-    /// Whether the nodes are spaced in √X rather than X: for curves with a frame that starts flat (x′ = 0 at an end,
-    /// as in `ease-in`, `ease-out` and (0, 1, 1, 0)), whose root grows like √X there, so that no polynomial in X
-    /// follows it over the first segments but one in √X does (see `TabulatedCubicBezier`).
-    @usableFromInline let coordinateIsRoot: Bool
-    /// Segments per unit of the coordinate: 64 in X, 32/√0.5 in √X.
-    @usableFromInline let coordinateScale: Double
     /// Smallest B' for which the fast-path certificate is trusted (8·K·tolerance with the global K: Kantorovich's
     /// h ≤ 1/2).
     @usableFromInline let minimumCertifiedSlope: Double
@@ -81,31 +74,18 @@ final class CubicBezierInverter: @unchecked Sendable {
         let curvature = max(abs(b), abs(3 * a + b))
         self.tolerance = tolerance
         minimumCertifiedSlope = 8 * curvature * tolerance
-        let rootCoordinate = min(x1, 1 - x2) < TabulatedCubicBezier.flatStart
-        coordinateIsRoot = rootCoordinate
 
-        let spacing = (rootCoordinate ? 0.5.squareRoot() : 0.5) / Double(Self.segmentsPerFrame)
-        coordinateScale = 1 / spacing
+        let spacing = 1 / Double(2 * Self.segmentsPerFrame)
         for frame in 0..<2 {
             let nodes = storage + Self.frameStride * frame + Self.nodeOffset
             for j in 0...Self.segmentsPerFrame {
-                let coordinate = Double(j) * spacing
-                let target = rootCoordinate ? coordinate * coordinate : coordinate
+                let target = Double(j) * spacing
                 let root = j == 0 ? 0 : solveSafeguarded(frame: frame, target: target, guess: 0.5)
                 let slope = derivative(frame: frame, root)
                 let coefficients = storage + Self.frameStride * frame
                 let halfCurvature = abs(2 * coefficients[2] * root + coefficients[3]) / 2
-                // dv/d(coordinate) times the spacing: 1/B′ in X, 2·c/B′ in √X, where a flat start (B′(0) = 0,
-                // B(v) ≈ (B″(0)/2)·v²) gives 1/√(B″(0)/2) at c = 0 and a start that is not flat gives 0.
-                let rate: Double
-                if rootCoordinate && j == 0 {
-                    let c = coefficients[4], b = coefficients[3] / 2
-                    rate = c > 0 ? 0 : (b > 0 ? 1 / b.squareRoot() : .nan)
-                } else {
-                    rate = slope > 0 ? (rootCoordinate ? 2 * coordinate : 1) / slope : .nan
-                }
                 nodes[Self.nodeStride * j] = root
-                nodes[Self.nodeStride * j + 1] = rate * spacing
+                nodes[Self.nodeStride * j + 1] = slope > 0 ? spacing / slope : .nan
                 // Slightly inflated so that rounding in B'' never makes the certificate optimistic.
                 nodes[Self.nodeStride * j + 2] = halfCurvature * (1 + 0x1p-40) + 0x1p-60
             }
@@ -145,7 +125,7 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// Solves B(v) = target for target in (0, 0.5] in the given frame.
     @inlinable @inline(__always)
     func solve(frame: Int, target: Double) -> Double {
-        let scaled = (coordinateIsRoot ? target.squareRoot() : target) * coordinateScale
+        let scaled = target * Double(2 * Self.segmentsPerFrame)
         let j = min(Int(scaled), Self.segmentsPerFrame - 1)
         let u = scaled - Double(j)
         let node = storage + (Self.frameStride * frame + Self.nodeOffset + Self.nodeStride * j)
@@ -175,10 +155,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         let coefficients = storage + Self.frameStride * frame
         if !(m0 == m0) {
             let curvature = 2 * coefficients[2] * v0 + coefficients[3]
-            let law = curvature != 0 ? u.squareRoot() : Double.root(u, 3)
-            // At the first node of a √X table the coordinate is itself √X: the laws in it are u and u^(2/3).
-            if coordinateIsRoot && v0 == 0 { return v0 + (v1 - v0) * (curvature != 0 ? u : law * law) }
-            return v0 + (v1 - v0) * law
+            return v0 + (v1 - v0) * (curvature != 0 ? u.squareRoot() : Double.root(u, 3))
         }
         let curvature = 2 * coefficients[2] * v1 + coefficients[3]
         return v1 - (v1 - v0) * (curvature != 0 ? (1 - u).squareRoot() : Double.root(1 - u, 3))
