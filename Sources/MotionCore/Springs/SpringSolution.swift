@@ -60,6 +60,11 @@ public struct SpringSolution: Sendable, Hashable {
     @inlinable
     public func propagatorTerms(at t: Double) -> (cosine: Double, sine: Double) {
         let q = frequencyDiscriminant, lambda = decayRate
+        if q == 0 {
+            // Critical damping first, with nothing before its one exp.
+            let decay = Double.exp(-lambda * t)
+            return (decay, decay * t)
+        }
         let z = q * t * t
         if abs(z) <= 0.25 {
             let decay = Double.exp(-lambda * t)
