@@ -19,7 +19,7 @@ public struct TabulatedCubicBezier: Sendable {
     /// Per frame f and segment j (index 64·f + j), the guess in power form on u in [0, 1],
     /// v(u) = ((((c5·u + c4)·u + c3)·u + c2)·u + c1)·u + c0, then the segment's ends v_j and v_j+1 for the clamp.
     @usableFromInline let segmentGuesses: [Double]
-    /// Doubles per segment: six coefficients and the clamp (one 64-byte line).
+    /// Doubles per segment: six coefficients and the clamp (64 bytes).
     @usableFromInline static let segmentStride = 8
 
     /// Whether the table's coordinate is √X rather than X (X the frame's input in [0, 0.5]).
