@@ -103,13 +103,14 @@ struct TimedColumns: @unchecked Sendable {
     /// Layer `i`'s timing function for the scalar path: the shared one, or a `CubicBezier` of its own control points.
     func scalarFunction(_ i: Int) -> TimingFunction {
         if let function { return function }
-        let (x1, y1, x2, y2) = (columns[4][i], columns[5][i], columns[6][i], columns[7][i])
-        return .cubicBezier(try! CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2))
+        guard case .ownBezier(let curves) = easing else { preconditionFailure("layers without a shared function have their own curves") }
+        let curve = curves.curve(i)
+        return .cubicBezier(try! CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2))
     }
 
     /// Layer `i`'s Core Animation timing for the scalar path (fill both, kept after completion).
     func mediaTiming(_ i: Int, fillMode: MediaTiming.FillMode = .both) -> MediaTiming {
-        let duration = columns[1][i], iterations = columns[2][i], autoreverses = columns[3][i] != 0
+        let (duration, iterations, autoreverses) = timing.parameters(i)
         let passes: Double = autoreverses ? 2 : 1
         let repeatCount = iterations.isInfinite ? MediaTiming.forever : (iterations == passes ? 0 : iterations / passes)
         return try! MediaTiming(duration: duration, repeatCount: repeatCount, autoreverses: autoreverses,
@@ -118,8 +119,8 @@ struct TimedColumns: @unchecked Sendable {
 
     /// The naive timing and curve of layer `i`.
     func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {
-        (NaiveTiming(duration: columns[1][i], iterations: columns[2][i], autoreverses: columns[3][i] != 0),
-         NaiveCurve(scalarFunction(i)))
+        let (duration, iterations, autoreverses) = timing.parameters(i)
+        return (NaiveTiming(duration: duration, iterations: iterations, autoreverses: autoreverses), NaiveCurve(scalarFunction(i)))
     }
 }
 

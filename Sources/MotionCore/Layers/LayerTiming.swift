@@ -35,6 +35,15 @@ public struct LayerTiming: @unchecked Sendable {
     /// The begin time of layer `index`, in seconds.
     @inlinable public func beginTime(_ index: Int) -> Double { begin[index] }
 
+    /// Layer `index`'s stored timing: the duration of one pass in seconds, the engine iterations (passes ×
+    /// max(repeatCount, 1), infinite for `MediaTiming.forever`) and whether each cycle autoreverses.
+    public func parameters(_ index: Int) -> (duration: Double, iterations: Double, autoreverses: Bool) {
+        (duration[index], iterations[index], alternates[index] != 0)
+    }
+
+    /// The duration column (seconds per pass), for kernels whose children's timing is derived from it.
+    public var durations: UnsafePointer<Double> { UnsafePointer(duration) }
+
     /// Layer `index`'s timing at `time`: directed progress in [0, 1], the before flag that `steps()` reads, and the
     /// completed-cycle count.
     @inlinable @inline(__always)

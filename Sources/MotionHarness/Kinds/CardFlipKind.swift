@@ -61,7 +61,7 @@ final class CardFlipKernel: HarnessKernel, @unchecked Sendable {
     /// Per block: the group's progress gives the child time; the rotation child's directed progress is eased for the
     /// whole block by the shared curve; then the scale child and the matrix, with sin and cos from one `sinCosPiModerate`.
     func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let m34 = -1 / perspective, scale = timed.value(0), duration = timed.columns[1]
+        let m34 = -1 / perspective, scale = timed.value(0), duration = timed.timing.durations
         let (m0, m2, m3, m5, m8, m10, m11) = (entry(0), entry(2), entry(3), entry(5), entry(8), entry(10), entry(11))
         withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { turnScratch in
             timed.forEachBlock(range, time: frame.time) { block, progress in
@@ -107,7 +107,7 @@ final class CardFlipKernel: HarnessKernel, @unchecked Sendable {
     /// The seed's group and children (`AnimationGroup`, `BasicAnimation`, `MediaTiming`), and the matrix built with
     /// `Transform3D`.
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
-        let d = timed.columns[1][i]
+        let d = timed.timing.parameters(i).duration
         let group = AnimationGroup(timing: timed.mediaTiming(i, fillMode: .forwards))
         let hold = { (seconds: Double, autoreverses: Bool, easing: TimingFunction) in
             try! MediaTiming(duration: seconds, autoreverses: autoreverses, fillMode: .forwards, removedOnCompletion: false,
@@ -124,7 +124,7 @@ final class CardFlipKernel: HarnessKernel, @unchecked Sendable {
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {
         let (timing, _) = timed.naive(i)
-        let d = timed.columns[1][i]
+        let d = timed.timing.parameters(i).duration
         return [NaiveCardFlip(group: timing, duration: d, scale: timed.value(0)[i], perspective: perspective,
                               curve: NaiveCurve(.cubicBezier(.easeInOut)))]
     }
