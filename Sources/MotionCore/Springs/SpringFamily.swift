@@ -1,7 +1,14 @@
 /// A named parameter of a spring form, as specs write it and as `InvalidParameterError` names it.
 public enum SpringParameter: String, Sendable, CaseIterable {
-    case mass, stiffness, damping, initialVelocity, response, dampingRatio, duration, bounce, tension, friction
-    case bounciness, speed, visualDuration
+    /// Core Animation's physical parameters: mass m, stiffness k (N/m-like), damping c (N·s/m-like), and the initial
+    /// velocity in progress units per second.
+    case mass, stiffness, damping, initialVelocity
+    /// SwiftUI's and UIKit's: response and duration in seconds, damping ratio ζ and bounce (unitless).
+    case response, dampingRatio, duration, bounce
+    /// Origami's tension and friction, and React Native's bounciness and speed (unitless).
+    case tension, friction, bounciness, speed
+    /// motion's visual duration in seconds.
+    case visualDuration
 
     /// Whether the parameter is a time in seconds (specs may write it with `s` or `ms`).
     public var isTime: Bool { self == .response || self == .duration || self == .visualDuration }
