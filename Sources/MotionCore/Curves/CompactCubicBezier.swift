@@ -142,6 +142,10 @@ struct BezierFrame: Sendable {
     @inlinable @inline(__always)
     func derivative(_ v: Double) -> Double { (a3 * v + b2) * v + c }
 
+    /// B″(v).
+    @inlinable @inline(__always)
+    func secondDerivative(_ v: Double) -> Double { 2 * a3 * v + b2 }
+
     /// The root of B(v) = target from `guess`: up to `newtonSteps` Newton steps (three from a table's guess, more
     /// from a table-free one), each checked against the Kantorovich certificate, then the bracketed path.
     @inlinable @inline(__always)

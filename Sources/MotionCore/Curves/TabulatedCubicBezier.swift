@@ -64,7 +64,7 @@ public struct TabulatedCubicBezier: Sendable {
     {
         let target = root ? coordinate * coordinate : coordinate
         let v = coordinate == 0 ? 0 : frame.solveBracketed(target: target, guess: target, tolerance: tolerance)
-        let slope = frame.derivative(v), bend = 2 * frame.a3 * v + frame.b2  // B′(v), B″(v)
+        let slope = frame.derivative(v), bend = frame.secondDerivative(v)
         // In X: v′ = 1/B′ and v″ = −B″/B′³. In √X (X = c²): dv/dc = 2c·v′ and d²v/dc² = 2v′ + 4c²·v″.
         var first: Double, second: Double
         if root && coordinate == 0 {

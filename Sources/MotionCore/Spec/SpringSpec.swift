@@ -12,9 +12,6 @@ extension Spring {
         self = spring
     }
 
-    /// Every spring function name.
-    static var specNames: Set<String> { Set(SpringFamily.all.map(\.name)) }
-
     /// The spring a call names, or `nil` when the name is not a spring form.
     static func parse(_ call: SpecCall, in input: String) throws(SpecError) -> Spring? {
         let families = SpringFamily.named(call.name)

@@ -67,8 +67,8 @@ public struct SpringSolution: Sendable, Hashable {
         }
         let z = q * t * t
         if abs(z) <= 0.25 {
+            // Both series are exactly 1 at z = 0 (t = 0, or q·t² below the smallest Double).
             let decay = Double.exp(-lambda * t)
-            if z == 0 { return (decay, decay * t) }
             return (decay * cosineOfRoot(z), decay * sineOfRootOverRoot(z) * t)
         }
         if q > 0 {
