@@ -7,8 +7,9 @@
 ///
 ///     |y − y_true| ≤ 1e-12 + 4e-16·|dy/dx| + 8·2^-53·max(1, |y1|, |y2|)
 ///
-/// where y_true is y at the exact root and dy/dx the curve's slope there. The first term is the solver's tolerance on
-/// t (1e-13 / max|y'|), the second the rounding of x(t) next to the root (the Bernstein residual is accurate to a few
+/// where y_true is y at the exact root and dy/dx the curve's slope there. The first term holds the solver's tolerance
+/// on t (1e-13 / max|y'|, so at most 1e-13 in y) and the second-order term of the first-order output after the last
+/// Newton step (at most 1e-13, certified per input; see `CubicBezierInverter`), the second the rounding of x(t) next to the root (the Bernstein residual is accurate to a few
 /// ulp of min(x, 1 − x)), and the third the rounding of y(t) itself, which is below 1e-14 whenever |y1|, |y2| ≤ 10.
 /// The iteration count is bounded (see `CubicBezierInverter`), and inputs 0 and 1 return exactly 0 and 1. Curves that
 /// are the identity (x1 = y1 and x2 = y2, `linear` among them) return the input itself on [0, 1], exactly, with no
@@ -132,7 +133,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         self.y2 = y2
         let maximumYSpeed = Self.maximumParameterSlope(y1: y1, y2: y2)
         let tolerance = min(max(1e-13 / maximumYSpeed, 0x1p-60), 1e-13)
-        inverter = CubicBezierInverter(x1: x1, x2: x2, tolerance: tolerance)
+        inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance)
         startSlope = x1 > 0 ? y1 / x1 : (x2 > 0 ? y2 / x2 : 0)
         endSlope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
         inflection = StationaryInflection(y1: y1, y2: y2)
@@ -144,9 +145,8 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     public func value(at x: Double) -> Double {
         if x > 0, x < 1 {
             if isIdentity { return x }
-            let (s, t) = inverter.parameters(forInterior: x)
-            // Above 0.5, 1 − y is the small quantity: compute it directly so outputs next to 1 are exact.
-            let regular = x > 0.5 ? 1 - complementY(s: s, t: t) : y(s: s, t: t)
+            // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
+            let (regular, t) = inverter.valueAndParameter(forInterior: x)
             guard let inflection else { return regular }
             // Both forms, and one picked without a branch: which one depends on the input (a third of the inputs of
             // (0, 1, 1, 0) fall in the window), and a mispredicted branch costs more than the arithmetic.
@@ -166,6 +166,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         let (s, t) = inverter.parameters(forInterior: x)
         return parameterSlopeRatio(s: s, t: t)
     }
+
+    /// Whether the solver's guess table and one certified Newton step finish input `x` in (0, 1), without the complete
+    /// solve (a measure of the table's fit, for tests).
+    func finishesInOneStep(_ x: Double) -> Bool { inverter.finishesInOneStep(x) }
 
     /// The curve parameter t with x(t) = x, for x in [0, 1] (within the solver's tolerance).
     public func parameter(at x: Double) -> Double {
@@ -215,14 +219,6 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     func y(s: Double, t: Double) -> Double {
         let w = 3 * s * t
         return (w * s) * y1 + ((w * t) * y2 + t * t * t)
-    }
-
-    /// 1 − y(t), in the mirrored Bernstein form 3st·t·(1 − y2) + 3st·s·(1 − y1) + s³: its terms are small next to
-    /// t = 1 and all non-negative when y1, y2 ≤ 1.
-    @inlinable @inline(__always)
-    func complementY(s: Double, t: Double) -> Double {
-        let w = 3 * s * t
-        return (w * t) * (1 - y2) + ((w * s) * (1 - y1) + s * s * s)
     }
 
     /// The CSS extrapolation for x ≤ 0 or x ≥ 1 (and NaN passed through).

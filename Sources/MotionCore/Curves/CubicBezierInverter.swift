@@ -1,191 +1,243 @@
-import RealModule
-
-/// Inverts x(t) = x for a cubic Bézier timing curve whose x control points lie in [0, 1].
+/// Inverts x(t) = x for a cubic Bézier timing curve whose x control points lie in [0, 1], and evaluates y there.
+///
+/// ## Frames
+/// x(t) is strictly increasing on [0, 1], so the root is unique. Inputs x < 0.5 solve x(t) = x for v = t (frame 0);
+/// inputs above solve the mirrored curve 1 − x(1 − s) = 1 − x for v = s = 1 − t (frame 1), itself a cubic Bézier with
+/// control points (1 − x2, 1 − x1). In both frames the target X = min(x, 1 − x) lies in [0, 0.5] and the residual
+/// B(v) − X is computed in Bernstein form, whose terms are all non-negative, so its rounding error is a few ulp *of X*
+/// and never of 1: this keeps the answer exact next to vertical tangents at either end. The output is computed in the
+/// same frame: y(t) in frame 0, 1 − y(1 − s) in frame 1 (its control values 1 − y2, 1 − y1), so that outputs next to
+/// 1 keep their low digits.
 ///
 /// ## Method
-/// x(t) is strictly increasing on [0, 1], so the root is unique. The input range is split at x = 0.5 into two
-/// *frames*. Inputs x ≤ 0.5 solve x(t) = x for t directly (frame 0); inputs x > 0.5 solve the mirrored curve
-/// 1 − x(1 − s) = 1 − x for s = 1 − t (frame 1), which is itself a cubic Bézier with control points
-/// (1 − x2, 1 − x1). In both frames the target X lies in [0, 0.5] and the residual B(v) − X is computed in Bernstein
-/// form, whose terms are all non-negative, so its absolute rounding error is a few ulp *of X* and never of 1: this is
-/// what keeps the answer exact next to vertical tangents at either end.
-///
-/// 1. **Guess**: each frame keeps the root v_j and its slope dv/dX at X = j/64, j = 0…32; the guess is the cubic
-///    Hermite interpolant of the bracketing pair, clamped into the pair's interval. Next to a vertical tangent
-///    (B' = 0 at a node) the guess follows the local power law instead: a square root where B'' ≠ 0, a cube root
-///    where B'' vanishes too.
-/// 2. **Fast path**: at most `fastNewtonSteps` Newton steps. After each, the Kantorovich bound
-///    |v − v*| ≤ K·δ²/B'(v) (K = max|B''|/2 over the segment, δ the last step) is compared with the tolerance; when it
-///    holds, v is returned. On ordinary curves the first step already passes.
-/// 3. **Safeguarded path** (steep or near-vertical segments): Newton steps kept inside a shrinking bracket
-///    [lo, hi] ⊂ [0, 1], with a bisection whenever Newton leaves the bracket or fails to halve the step. It stops when
-///    the step or the bracket is below the tolerance, or when no double lies strictly inside the bracket; at most
-///    `maximumIterations` iterations, so every input terminates.
+/// 1. **Guess** from a table of 128 rows, each a quintic in the row's coordinate u in [0, 1]: the Hermite interpolant
+///    of the root and its first two derivatives at the row's ends, clamped to the row's interval of roots. On most
+///    curves a row is 1/128 of the input x itself, found from x with one multiply and no comparison: rows 0–63 are
+///    frame 0, rows 64–127 frame 1, so the frame follows from the row with a shift and no branch depends on which
+///    half of [0, 1] x lies in (with shuffled inputs such a branch is mispredicted half of the time). Where a frame
+///    starts flat (first control point below `TabulatedCubicBezier.flatStart`) the root grows like √X, which no
+///    polynomial in X follows, so such curves index each frame's 64 rows by √X instead, as `TabulatedCubicBezier`
+///    does. The guess is within about 1e-9 of the root on ordinary curves.
+/// 2. **One Newton step** δ = (B(g) − X)/B′(g) from the guess g, certified by Kantorovich's bound: the new iterate
+///    g − δ is within K·δ²/B′(g) of the root (K = max|B″| over [0, 1]), which must be at most the tolerance, with
+///    B′(g) > 4·K·tolerance. The output is y at g − δ to first order, Y(g) − Y′(g)·δ with Y the frame's output cubic;
+///    the second-order term is at most max|Y″|/2·δ², which must be at most `linearizationTolerance`. Y(g), Y′(g) and
+///    B′(g) are computed beside B(g), so that only a multiply and a subtraction follow the division.
+/// 3. Where either certificate fails (next to vertical tangents inside the curve, and for control values so large that
+///    Y′ overflows), the **complete solve** of `BezierFrame` goes on from the guess: Newton steps with the same
+///    certificate, then Newton kept inside a shrinking bracket with bisection, at most
+///    `CompactCubicBezier.maximumIterations` iterations; y is then evaluated at the root itself.
 ///
 /// ## Error bound
-/// The returned parameter is within `tolerance` + ε_x / B'(v*) of the true root, where ε_x ≤ 4e-16 is the rounding
-/// error of the Bernstein residual (half an ulp of 0.5 plus the evaluation error of non-negative terms).
+/// The parameter is within `tolerance` + ε_x / B′(v*) of the true root, where ε_x ≤ 4e-16 is the rounding error of the
+/// Bernstein residual (half an ulp of 0.5 plus the evaluation error of non-negative terms); the first-order output adds
+/// at most `linearizationTolerance` (1e-13) to y's error.
 @usableFromInline
 final class CubicBezierInverter: @unchecked Sendable {
-    /// Table segments per frame; frame inputs are spaced 1/64 apart.
-    @usableFromInline static let segmentsPerFrame = 32
-    /// Newton steps tried before the safeguarded path takes over.
-    @usableFromInline static let fastNewtonSteps = 3
-    /// Upper bound on iterations of the safeguarded path. Bisection alone halves [0, 1] to the 2^-60 tolerance floor
-    /// in 60 iterations; Newton and bisection alternate at worst, hence 2·60 plus slack.
-    @usableFromInline static let maximumIterations = 128
-    /// Offset of the node table inside a frame's storage.
-    @usableFromInline static let nodeOffset = 8
-    /// Doubles per node: root, scaled slope, half-curvature.
-    @usableFromInline static let nodeStride = 3
-    /// Doubles per frame: 8 coefficients (5 used), then the 33 nodes.
-    @usableFromInline static let frameStride = nodeOffset + nodeStride * (segmentsPerFrame + 1)
+    /// Rows in the main guess table, each 1/128 of the input x.
+    @usableFromInline static let rows = 128
+    /// Main rows next to a frame's start (X < `rootRows`/128) that a flat frame replaces by rows in √X.
+    @usableFromInline static let rootRegion = 8
+    /// Rows in √X per flat frame, covering X in [0, rootRegion/128].
+    @usableFromInline static let rootRows = 16
+    /// Root rows per unit of √X: 16 rows over √X in [0, 1/4].
+    @usableFromInline static let rootScale = 64.0
+    /// Doubles per row: the quintic's coefficients c5…c0 (Horner order), then the clamp interval.
+    @usableFromInline static let rowStride = 8
+    /// Doubles per frame in the constants block.
+    @usableFromInline static let frameStride = 16
+    /// Largest second-order term of the first-order output, in output units.
+    @usableFromInline static let linearizationTolerance = 1e-13
+    /// Smallest frame target X answered by the first-order step (2^-900, far above the subnormal range even after
+    /// multiplying by small control values).
+    @usableFromInline static let smallestFirstOrderTarget = 0x1p-900
+    /// Offset of the main rows in `storage`.
+    @usableFromInline static let mainOffset = 2 * frameStride
+    /// Offset of the root rows (frame 0's, then frame 1's) in `storage`.
+    @usableFromInline static let rootOffset = mainOffset + rows * rowStride
 
-    /// Immutable after `init`. Per frame f, starting at `frameStride`·f:
-    /// - [0...4]: Bernstein control values p1, p2, then the power-form derivative coefficients 3a, 2b, c, with
-    ///   B(v) = ((a·v + b)·v + c)·v;
-    /// - from `nodeOffset`, for node j: the root v_j of B(v) = j/64, its slope dv/dX times the node spacing 1/64
-    ///   (NaN where the tangent is vertical, which selects the power-law guess), and |B''(v_j)|/2; B'' is linear, so
-    ///   the larger of two neighbouring values bounds |B''|/2 over their segment.
+    /// Immutable after `init`. First the two frames' constants, `frameStride` doubles each:
+    /// - [0, 1]: Bernstein control values p1, p2 of x in the frame; [2, 3]: those of the output, y1, y2 in frame 0,
+    ///   1 − y2, 1 − y1 in frame 1;
+    /// - [4, 5, 6]: B′(v) = (a3·v + b2)·v + c; [7, 8, 9]: the output's Y′(v) in the same form;
+    /// - [10]: K / tolerance, with K = max|B″| over [0, 1] slightly inflated so that rounding never makes the
+    ///   certificate optimistic; [11]: 4·K·tolerance, the smallest slope the certificate trusts; [12]: max|Y″|/2
+    ///   divided by `linearizationTolerance`.
+    /// Then the `rows` main rows and the 2·`rootRows` root rows, `rowStride` doubles each.
     @usableFromInline let storage: UnsafeMutablePointer<Double>
     /// Absolute tolerance on the curve parameter.
     @usableFromInline let tolerance: Double
-    /// Smallest B' for which the fast-path certificate is trusted (8·K·tolerance with the global K: Kantorovich's
-    /// h ≤ 1/2).
-    @usableFromInline let minimumCertifiedSlope: Double
+    /// Main rows below `rootBelow` or from `rootFrom` on lie next to a flat frame start and are read from the root
+    /// rows instead (0 and `rows` when neither frame is flat).
+    @usableFromInline let rootBelow: Int, rootFrom: Int
+    /// The two frames, for the complete solve.
+    @usableFromInline let frames: (BezierFrame, BezierFrame)
 
-    /// Builds the inverter for x control points `x1`, `x2` in [0, 1], solving to `tolerance` in t.
-    init(x1: Double, x2: Double, tolerance: Double) {
-        storage = .allocate(capacity: 2 * Self.frameStride)
-        storage.initialize(repeating: 0, count: 2 * Self.frameStride)
-        for (frame, (p1, p2)) in [(x1, x2), (1 - x2, 1 - x1)].enumerated() {
-            let c = 3 * p1
-            let b = 3 * p2 - 6 * p1
-            let a = 1 + 3 * p1 - 3 * p2
-            let base = storage + Self.frameStride * frame
-            base[0] = p1
-            base[1] = p2
-            base[2] = 3 * a
-            base[3] = 2 * b
-            base[4] = c
-        }
-        let a = 1 + 3 * x1 - 3 * x2
-        let b = 3 * x2 - 6 * x1
-        let curvature = max(abs(b), abs(3 * a + b))
+    /// Builds the inverter for x control points `x1`, `x2` in [0, 1] and output control values `y1`, `y2` (any
+    /// finite values), solving to `tolerance` in t (up to 320 root solves).
+    init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double) {
         self.tolerance = tolerance
-        minimumCertifiedSlope = 8 * curvature * tolerance
-
-        let spacing = 1 / Double(2 * Self.segmentsPerFrame)
-        for frame in 0..<2 {
-            let nodes = storage + Self.frameStride * frame + Self.nodeOffset
-            for j in 0...Self.segmentsPerFrame {
-                let target = Double(j) * spacing
-                let root = j == 0 ? 0 : solveSafeguarded(frame: frame, target: target, guess: 0.5)
-                let slope = derivative(frame: frame, root)
-                let coefficients = storage + Self.frameStride * frame
-                let halfCurvature = abs(2 * coefficients[2] * root + coefficients[3]) / 2
-                nodes[Self.nodeStride * j] = root
-                nodes[Self.nodeStride * j + 1] = slope > 0 ? spacing / slope : .nan
-                // Slightly inflated so that rounding in B'' never makes the certificate optimistic.
-                nodes[Self.nodeStride * j + 2] = halfCurvature * (1 + 0x1p-40) + 0x1p-60
+        frames = (BezierFrame(p1: x1, p2: x2), BezierFrame(p1: 1 - x2, p2: 1 - x1))
+        let flat = (frames.0.p1 < TabulatedCubicBezier.flatStart, frames.1.p1 < TabulatedCubicBezier.flatStart)
+        rootBelow = flat.0 ? Self.rootRegion : 0
+        rootFrom = flat.1 ? Self.rows - Self.rootRegion : Self.rows
+        let capacity = Self.rootOffset + (flat.0 || flat.1 ? 2 * Self.rootRows * Self.rowStride : 0)
+        storage = .allocate(capacity: capacity)
+        storage.initialize(repeating: 0, count: capacity)
+        for (index, (frame, q1, q2)) in [(frames.0, y1, y2), (frames.1, 1 - y2, 1 - y1)].enumerated() {
+            let constants = storage + Self.frameStride * index
+            let ya = 1 + 3 * q1 - 3 * q2, yb = 3 * q2 - 6 * q1
+            let curvature = frame.doubledCurvature * (1 + 0x1p-40) + 0x1p-60
+            let outputHalfCurvature = max(abs(yb), abs(3 * ya + yb))
+            let values = [frame.p1, frame.p2, q1, q2, frame.a3, frame.b2, frame.c, 3 * ya, 2 * yb, 3 * q1,
+                          curvature / tolerance, 4 * curvature * tolerance,
+                          outputHalfCurvature / Self.linearizationTolerance]
+            for (offset, value) in values.enumerated() { constants[offset] = value }
+        }
+        // Main row j spans x in [j, j + 1]/128: in frame 0, X in [j, j + 1]/128; in frame 1, X = 1 − x in [i, i + 1]/128
+        // with i = 127 − j. Each row is built in its frame's own orientation, so that a symmetric curve's two frames
+        // have identical rows and x and 1 − x get identical guesses.
+        let h = 1 / Double(Self.rows)
+        for row in 0..<Self.rows where row >= rootBelow && row < rootFrom {
+            let (frame, i) = row < Self.rows / 2 ? (frames.0, row) : (frames.1, Self.rows - 1 - row)
+            fillRow(Self.mainOffset + Self.rowStride * row, frame, from: Double(i) * h, to: Double(i + 1) * h,
+                    root: false, spacing: h)
+        }
+        for (index, frame) in [frames.0, frames.1].enumerated() where index == 0 ? flat.0 : flat.1 {
+            let spacing = 1 / Self.rootScale
+            for row in 0..<Self.rootRows {
+                fillRow(Self.rootOffset + Self.rowStride * (Self.rootRows * index + row), frame,
+                        from: Double(row) * spacing, to: Double(row + 1) * spacing, root: true, spacing: spacing)
             }
         }
+    }
+
+    /// Writes the row at `offset`: the quintic Hermite guess between the nodes at coordinates `start` and `end` (in X,
+    /// or in √X when `root`), `spacing` the change of the coordinate per unit of the row coordinate u.
+    private func fillRow(_ offset: Int, _ frame: BezierFrame, from start: Double, to end: Double, root: Bool,
+                         spacing: Double) {
+        let first = TabulatedCubicBezier.node(frame, coordinate: start, root: root, spacing: spacing, tolerance: tolerance)
+        let last = TabulatedCubicBezier.node(frame, coordinate: end, root: root, spacing: spacing, tolerance: tolerance)
+        var coefficients = TabulatedCubicBezier.segmentGuess(from: first, to: last)
+        (coefficients[6], coefficients[7]) = (min(first.v, last.v), max(first.v, last.v))
+        for (index, value) in coefficients.enumerated() { storage[offset + index] = value }
     }
 
     deinit {
         storage.deallocate()
     }
 
-    /// The frame's Bernstein cubic B(v) with B(0) = 0 and B(1) = 1; every term is non-negative.
+    /// The row that holds input `x` in (0, 1) (`target` = min(x, 1 − x)), the row coordinate u in [0, 1] (in the
+    /// frame's orientation), and the frame (0 or 1).
     @inlinable @inline(__always)
-    func position(frame: Int, _ v: Double) -> Double {
-        let base = storage + Self.frameStride * frame
-        let u = 1 - v
-        return 3 * u * v * (u * base[0] + v * base[1]) + v * v * v
+    func locate(_ x: Double, target: Double) -> (row: UnsafePointer<Double>, u: Double, frame: Int) {
+        // x·128 is exact, and x < 1 keeps the row below 128.
+        let scaled = x * Double(Self.rows)
+        let j = Self.floor(scaled)
+        if j >= rootBelow, j < rootFrom {
+            // In frame 1 the row runs the other way: its coordinate is 1 − u, exact because u is a multiple of ulp(x·128).
+            let u = scaled - Double(j), frame = j &>> 6
+            let flipped = Self.select(0 &- UInt64(truncatingIfNeeded: frame), 1 - u, u)
+            return (UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j), flipped, frame)
+        }
+        return locateRoot(target: target, frame: j &>> 6)
     }
 
-    /// The frame's derivative B'(v).
-    @inlinable @inline(__always)
-    func derivative(frame: Int, _ v: Double) -> Double {
-        let base = storage + Self.frameStride * frame
-        return (base[2] * v + base[3]) * v + base[4]
+    /// `locate` next to a flat frame start: the row in √X. `SIMD2.squareRoot()` is the instruction; scalar
+    /// `squareRoot()` is a library call with an errno check.
+    @usableFromInline
+    func locateRoot(target: Double, frame: Int) -> (row: UnsafePointer<Double>, u: Double, frame: Int) {
+        let scaled = SIMD2(repeating: target).squareRoot()[0] * Self.rootScale
+        let j = Swift.min(Self.floor(scaled), Self.rootRows - 1)
+        let row = storage + Self.rootOffset + Self.rowStride * (Self.rootRows * frame + j)
+        return (UnsafePointer(row), scaled - Double(j), frame)
     }
 
-    /// Solves x(t) = x for 0 < x < 1 and returns both s = 1 − t and t, each as accurate as the frame allows.
+    /// ⌊value⌋ for value in [0, 2^51) without a checked conversion: 1.5·2^52 + (value − 0.5) rounds to 1.5·2^52 + j
+    /// with j = ⌊value⌋, or one less where value is a whole number; either way value − j lies in [0, 1].
     @inlinable @inline(__always)
+    static func floor(_ value: Double) -> Int {
+        let rounded = (value - 0.5) + 0x1.8p52
+        return Int(truncatingIfNeeded: rounded.bitPattern & 0xFFFF_FFFF)
+    }
+
+    /// The clamped quintic guess of a row at row coordinate `u`, evaluated in Estrin's scheme (three levels of
+    /// dependent arithmetic rather than Horner's five).
+    @inlinable @inline(__always)
+    static func guess(_ row: UnsafePointer<Double>, at u: Double) -> Double {
+        let u2 = u * u
+        let p = ((row[5] + row[4] * u) + u2 * (row[3] + row[2] * u)) + (u2 * u2) * (row[1] + row[0] * u)
+        let low = p < row[6] ? row[6] : p
+        return low > row[7] ? row[7] : low
+    }
+
+    /// y(t) and t for 0 < x < 1 (see the type's method); t is the parameter after the Newton step, within the
+    /// tolerance of the root.
+    @inlinable @inline(__always)
+    func valueAndParameter(forInterior x: Double) -> (y: Double, t: Double) {
+        let step = oneStep(forInterior: x)
+        guard step.certified else {
+            return completeSolve(x: x, target: step.target, frame: step.frame, guess: step.guess)
+        }
+        return (step.y, step.t)
+    }
+
+    /// Whether the guess and one Newton step finish input `x` in (0, 1) (a measure of the table's fit, for tests).
+    func finishesInOneStep(_ x: Double) -> Bool { oneStep(forInterior: x).certified }
+
+    /// The guess and one certified Newton step for 0 < x < 1: y and t when `certified`, and what the complete solve
+    /// needs when not.
+    @inlinable @inline(__always)
+    func oneStep(forInterior x: Double)
+        -> (y: Double, t: Double, certified: Bool, target: Double, frame: Int, guess: Double)
+    {
+        // 1 − x is exact for x ≥ 0.5 (Sterbenz), and the smaller of the two is the frame's target.
+        let target = Swift.min(x, 1 - x)
+        let (row, u, frame) = locate(x, target: target)
+        let g = Self.guess(row, at: u)
+        let k = UnsafePointer(storage + Self.frameStride &* frame)
+        let w = 1 - g, g3 = g * g * g
+        let weight = 3 * w * g
+        let position = weight * (w * k[0] + g * k[1]) + g3
+        let output = weight * (w * k[2] + g * k[3]) + g3
+        let slope = (k[4] * g + k[5]) * g + k[6]
+        let outputSlope = (k[7] * g + k[8]) * g + k[9]
+        let step = (position - target) / slope
+        let small = output - outputSlope * step
+        let v = g - step
+        let squared = step * step
+        // Below `smallestFirstOrderTarget` the arithmetic nears the subnormal range, where rounding is absolute and the
+        // first-order output would not be monotone from one input ulp to the next: the complete solve answers there.
+        let certified = k[10] * squared <= slope && slope > k[11] && k[12] * squared <= 1
+            && target >= Self.smallestFirstOrderTarget
+        // Frame 1 gives 1 − y and s = 1 − t: selected with a mask, not a branch.
+        let mask = 0 &- UInt64(truncatingIfNeeded: frame)
+        return (Self.select(mask, 1 - small, small), Self.select(mask, 1 - v, v), certified, target, frame, g)
+    }
+
+    /// `a` where `mask` is all ones, `b` where it is zero.
+    @inlinable @inline(__always)
+    static func select(_ mask: UInt64, _ a: Double, _ b: Double) -> Double {
+        Double(bitPattern: (a.bitPattern & mask) | (b.bitPattern & ~mask))
+    }
+
+    /// The complete solve from `guess` in `frame`, and y at its root.
+    @usableFromInline
+    func completeSolve(x: Double, target: Double, frame: Int, guess: Double) -> (y: Double, t: Double) {
+        let v = (frame == 0 ? frames.0 : frames.1).solve(target: target, guess: guess, tolerance: tolerance)
+        let k = storage + Self.frameStride * frame
+        let w = 1 - v, weight = 3 * w * v
+        let small = (weight * w) * k[2] + ((weight * v) * k[3] + v * v * v)
+        return frame == 0 ? (small, v) : (1 - small, 1 - v)
+    }
+
+    /// Solves x(t) = x for 0 < x < 1 to the tolerance and returns both s = 1 − t and t, each as accurate as the frame
+    /// allows.
     func parameters(forInterior x: Double) -> (s: Double, t: Double) {
-        let mirrored = x > 0.5
-        let frame = mirrored ? 1 : 0
-        let target = mirrored ? 1 - x : x
-        let v = solve(frame: frame, target: target)
-        let u = 1 - v
-        return mirrored ? (s: v, t: u) : (s: u, t: v)
-    }
-
-    /// Solves B(v) = target for target in (0, 0.5] in the given frame.
-    @inlinable @inline(__always)
-    func solve(frame: Int, target: Double) -> Double {
-        let scaled = target * Double(2 * Self.segmentsPerFrame)
-        let j = min(Int(scaled), Self.segmentsPerFrame - 1)
-        let u = scaled - Double(j)
-        let node = storage + (Self.frameStride * frame + Self.nodeOffset + Self.nodeStride * j)
-        let v0 = node[0], m0 = node[1], k0 = node[2]
-        let v1 = node[3], m1 = node[4], k1 = node[5]
-        // Cubic Hermite basis on u in [0, 1].
-        let u2 = u * u, u3 = u2 * u
-        let hermite = (2 * u3 - 3 * u2 + 1) * v0 + (u3 - 2 * u2 + u) * m0 + (3 * u2 - 2 * u3) * v1 + (u3 - u2) * m1
-        var v = min(max(hermite, v0), v1)
-        if !(v == v) { v = verticalTangentGuess(frame: frame, u: u, v0: v0, m0: m0, v1: v1) }
-        let doubledCurvature = 2 * max(k0, k1)
-        for _ in 0..<Self.fastNewtonSteps {
-            let slope = derivative(frame: frame, v)
-            let step = (position(frame: frame, v) - target) / slope
-            v -= step
-            if doubledCurvature * step * step <= tolerance * slope, slope > minimumCertifiedSlope {
-                return min(max(v, 0), 1)
-            }
-        }
-        return solveSafeguarded(frame: frame, target: target, guess: v)
-    }
-
-    /// The guess in a segment with a vertical tangent at one end: B(v) − B(v_end) grows like |v − v_end|^k with
-    /// k = 2 where B'' ≠ 0 there and k = 3 where it vanishes too.
-    @usableFromInline
-    func verticalTangentGuess(frame: Int, u: Double, v0: Double, m0: Double, v1: Double) -> Double {
-        let coefficients = storage + Self.frameStride * frame
-        if !(m0 == m0) {
-            let curvature = 2 * coefficients[2] * v0 + coefficients[3]
-            return v0 + (v1 - v0) * (curvature != 0 ? u.squareRoot() : Double.root(u, 3))
-        }
-        let curvature = 2 * coefficients[2] * v1 + coefficients[3]
-        return v1 - (v1 - v0) * (curvature != 0 ? (1 - u).squareRoot() : Double.root(1 - u, 3))
-    }
-
-    /// The bracketed Newton–bisection path; always terminates within `maximumIterations`.
-    @usableFromInline
-    func solveSafeguarded(frame: Int, target: Double, guess: Double) -> Double {
-        var lo = 0.0, hi = 1.0
-        var v = guess > 0 && guess < 1 ? guess : 0.5
-        var step = 1.0
-        for _ in 0..<Self.maximumIterations {
-            let residual = position(frame: frame, v) - target
-            if residual == 0 { return v }
-            if residual < 0 { lo = v } else { hi = v }
-            if hi - lo <= tolerance { return v }
-            let slope = derivative(frame: frame, v)
-            let newton = v - residual / slope
-            let previousStep = step
-            if newton > lo, newton < hi, abs(2 * residual) <= abs(previousStep * slope) {
-                step = v - newton
-                v = newton
-            } else {
-                step = 0.5 * (hi - lo)
-                let middle = lo + step
-                if middle <= lo || middle >= hi { return v }
-                v = middle
-            }
-            if abs(step) <= tolerance { return v }
-        }
-        return 0.5 * (lo + hi)
+        let target = min(x, 1 - x)
+        let (row, u, frame) = locate(x, target: target)
+        let v = (frame == 0 ? frames.0 : frames.1).solve(target: target, guess: Self.guess(row, at: u),
+                                                          tolerance: tolerance)
+        return frame == 0 ? (s: 1 - v, t: v) : (s: v, t: 1 - v)
     }
 }

@@ -1,0 +1,78 @@
+@testable import MotionCore
+import XCTest
+
+/// The scalar solver's fast path: a table guess and one certified Newton step. A regression in the table's fit costs
+/// speed, not accuracy (the complete solve takes over), so it is checked here directly; accuracy against GSL is checked
+/// in `MotionReferenceTests`.
+final class CubicBezierSolverTests: XCTestCase {
+    /// Interior inputs evenly spaced and offset, so that some fall next to 0, 0.5 and 1 and on both sides of every
+    /// row boundary, plus inputs within a few ulp of 0, 0.5 and 1.
+    let inputs: [Double] = (0..<20_000).map { (Double($0) + 0.5) / 20_000 }
+        + [0x1p-1074, 1e-300, 1e-12, 0.5.nextDown, 0.5, 0.5.nextUp, 1 - 1e-12, 1.0.nextDown]
+
+    func testOneStepFinishesAlmostEveryInputOnOrdinaryAndFlatCurves() throws {
+        let curves: [(String, CubicBezier)] = CubicBezier.applePresets.map { ($0.name, $0.curve) } + [
+            ("material3-standard", .material3Standard), ("material-standard", .materialStandard),
+            ("material-decelerate", .materialDecelerate), ("material-accelerate", .materialAccelerate),
+            ("(0,1,1,0)", try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)),
+            ("(.5,1,.5,1)", try CubicBezier(x1: 0.5, y1: 1, x2: 0.5, y2: 1)),
+            ("(.1,.9,.2,1)", try CubicBezier(x1: 0.1, y1: 0.9, x2: 0.2, y2: 1)),
+        ]
+        for (name, curve) in curves {
+            let unfinished = inputs.filter { !curve.finishesInOneStep($0) }
+            // The tiny inputs take the complete solve by design (see `smallestFirstOrderTarget`).
+            XCTAssertLessThanOrEqual(unfinished.count, 3 + inputs.count / 1_000,
+                                     "\(name): \(unfinished.count) inputs needed the complete solve, e.g. \(unfinished.prefix(5))")
+        }
+    }
+
+    /// Where the tangent is vertical inside the curve, the rows next to it cannot fit the root's cube-root shape; those
+    /// inputs take the complete solve and must agree with the independent compact solver (which starts from a
+    /// table-free guess) and stay monotone.
+    func testHardCurvesFallBackToTheCompleteSolve() throws {
+        for (x1, y1, x2, y2) in [(1.0, 0.0, 0.0, 1.0), (0.99, 0, 0.01, 1)] {
+            let curve = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2), compact = CompactCubicBezier(curve)
+            let unfinished = inputs.filter { !curve.finishesInOneStep($0) }
+            XCTAssertGreaterThan(unfinished.count, 0, "the vertical tangent at 0.5 should need the complete solve")
+            let elsewhere = unfinished.filter { abs($0 - 0.5) >= 0.1 && min($0, 1 - $0) >= 0x1p-900 }
+            XCTAssertTrue(elsewhere.isEmpty, "\(elsewhere)")
+            // Monotone at the evenly spaced inputs (5e-5 apart; the bound promises it at steps of 1e-12 and more).
+            var previous = -Double.infinity
+            for x in inputs.prefix(20_000) {
+                let y = curve.value(at: x)
+                // Next to the vertical tangent the residual's rounding (4e-16 in x) moves y by up to 4e-16·|dy/dx|: the
+                // bound's second term, for either solver.
+                let tolerance = 2e-13 + 1e-15 * abs(curve.slope(at: x))
+                XCTAssertEqual(y, compact.value(at: x), accuracy: tolerance, "(\(x1),\(y1),\(x2),\(y2)) at \(x)")
+                XCTAssertGreaterThanOrEqual(y, previous, "(\(x1),\(y1),\(x2),\(y2)) not monotone at \(x)")
+                previous = y
+            }
+            for x in inputs.suffix(8) {
+                let tolerance = 2e-13 + 1e-15 * abs(curve.slope(at: x))
+                XCTAssertEqual(curve.value(at: x), compact.value(at: x), accuracy: tolerance, "at \(x)")
+            }
+        }
+    }
+
+    /// A frame whose first two control points are both 0 (x = v³ at its start) has a root like ∛X there, which neither X
+    /// nor √X rows follow in the first thousandth of the input: those inputs take the complete solve, the rest one step.
+    func testCubeRootStartsFinishInOneStepAwayFromTheEnd() throws {
+        for curve in [try CubicBezier(x1: 0, y1: 0, x2: 0, y2: 1), try CubicBezier(x1: 1, y1: 0, x2: 1, y2: 1)] {
+            let unfinished = inputs.filter { !curve.finishesInOneStep($0) }
+            XCTAssertLessThanOrEqual(unfinished.count, inputs.count / 200, "\(curve)")
+            XCTAssertTrue(unfinished.allSatisfy { min($0, 1 - $0) < 0.005 }, "\(curve): \(unfinished.prefix(5))")
+        }
+    }
+
+    /// Control values so large that the output's curvature defeats the first-order output certificate: the complete
+    /// solve answers, finite and within the bound's rounding term of the compact solver.
+    func testHugeOutputControlValuesTakeTheCompleteSolve() throws {
+        let curve = try CubicBezier(x1: 0.3, y1: 1e300, x2: 0.7, y2: -1e300), compact = CompactCubicBezier(curve)
+        for x in stride(from: 0.01, to: 1, by: 0.01) {
+            XCTAssertFalse(curve.finishesInOneStep(x))
+            let y = curve.value(at: x)
+            XCTAssertTrue(y.isFinite)
+            XCTAssertEqual(y, compact.value(at: x), accuracy: 1e-12 * 1e300)
+        }
+    }
+}
