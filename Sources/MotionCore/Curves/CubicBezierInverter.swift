@@ -74,7 +74,7 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline let frames: (BezierFrame, BezierFrame)
 
     /// Builds the inverter for x control points `x1`, `x2` in [0, 1] and output control values `y1`, `y2` (any
-    /// finite values), solving to `tolerance` in t (up to 320 root solves).
+    /// finite values), solving to `tolerance` in t (130 root solves, 34 more for flat frame starts).
     init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double) {
         self.tolerance = tolerance
         frames = (BezierFrame(p1: x1, p2: x2), BezierFrame(p1: 1 - x2, p2: 1 - x1))
@@ -96,31 +96,30 @@ final class CubicBezierInverter: @unchecked Sendable {
         }
         // Main row j spans x in [j, j + 1]/128: in frame 0, X in [j, j + 1]/128; in frame 1, X = 1 − x in [i, i + 1]/128
         // with i = 127 − j. Each row is built in its frame's own orientation, so that a symmetric curve's two frames
-        // have identical rows and x and 1 − x get identical guesses.
-        let h = 1 / Double(Self.rows)
-        for row in 0..<Self.rows where row >= rootBelow && row < rootFrom {
-            let (frame, i) = row < Self.rows / 2 ? (frames.0, row) : (frames.1, Self.rows - 1 - row)
-            fillRow(Self.mainOffset + Self.rowStride * row, frame, from: Double(i) * h, to: Double(i + 1) * h,
-                    root: false, spacing: h)
-        }
-        for (index, frame) in [frames.0, frames.1].enumerated() where index == 0 ? flat.0 : flat.1 {
-            let spacing = 1 / Self.rootScale
+        // have identical rows and x and 1 − x get identical guesses. Neighbouring rows share their node.
+        let half = Self.rows / 2
+        for (index, frame) in [frames.0, frames.1].enumerated() {
+            let nodes = TabulatedCubicBezier.nodes(frame, count: half, spacing: 1 / Double(Self.rows), root: false,
+                                                   tolerance: tolerance)
+            for i in 0..<half {
+                let row = index == 0 ? i : Self.rows - 1 - i
+                guard row >= rootBelow, row < rootFrom else { continue }
+                fillRow(Self.mainOffset + Self.rowStride * row, from: nodes[i], to: nodes[i + 1])
+            }
+            guard index == 0 ? flat.0 : flat.1 else { continue }
+            let rootNodes = TabulatedCubicBezier.nodes(frame, count: Self.rootRows, spacing: 1 / Self.rootScale, root: true,
+                                                       tolerance: tolerance)
             for row in 0..<Self.rootRows {
-                fillRow(Self.rootOffset + Self.rowStride * (Self.rootRows * index + row), frame,
-                        from: Double(row) * spacing, to: Double(row + 1) * spacing, root: true, spacing: spacing)
+                fillRow(Self.rootOffset + Self.rowStride * (Self.rootRows * index + row), from: rootNodes[row],
+                        to: rootNodes[row + 1])
             }
         }
     }
 
-    /// Writes the row at `offset`: the quintic Hermite guess between the nodes at coordinates `start` and `end` (in X,
-    /// or in √X when `root`), `spacing` the change of the coordinate per unit of the row coordinate u.
-    private func fillRow(_ offset: Int, _ frame: BezierFrame, from start: Double, to end: Double, root: Bool,
-                         spacing: Double) {
-        let first = TabulatedCubicBezier.node(frame, coordinate: start, root: root, spacing: spacing, tolerance: tolerance)
-        let last = TabulatedCubicBezier.node(frame, coordinate: end, root: root, spacing: spacing, tolerance: tolerance)
-        var coefficients = TabulatedCubicBezier.segmentGuess(from: first, to: last)
-        (coefficients[6], coefficients[7]) = (min(first.v, last.v), max(first.v, last.v))
-        for (index, value) in coefficients.enumerated() { storage[offset + index] = value }
+    /// Writes the row at `offset`: the quintic Hermite guess between two nodes, clamped to the roots between them.
+    private func fillRow(_ offset: Int, from first: (v: Double, first: Double, second: Double),
+                         to last: (v: Double, first: Double, second: Double)) {
+        TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: storage + offset)
     }
 
     deinit {

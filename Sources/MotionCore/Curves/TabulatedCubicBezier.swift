@@ -44,21 +44,33 @@ public struct TabulatedCubicBezier: Sendable {
         // Node j sits at coordinate j·h; its input is that coordinate, or its square.
         let h = (root ? 0.5.squareRoot() : 0.5) / Double(Self.segments)
         coordinateScale = 1 / h
-        var guesses: [Double] = []
-        guesses.reserveCapacity(2 * Self.segments * Self.segmentStride)
-        for frame in [frames.0, frames.1] {
-            let nodes = (0...Self.segments).map { j in
-                Self.node(frame, coordinate: Double(j) * h, root: root, spacing: h, tolerance: curve.tolerance)
-            }
-            for j in 0..<Self.segments {
-                guesses += Self.segmentGuess(from: nodes[j], to: nodes[j + 1])
+        var guesses = [Double](repeating: 0, count: 2 * Self.segments * Self.segmentStride)
+        let frameList = [frames.0, frames.1], tolerance = curve.tolerance
+        guesses.withUnsafeMutableBufferPointer { table in
+            for (index, frame) in frameList.enumerated() {
+                let nodes = Self.nodes(frame, count: Self.segments, spacing: h, root: root, tolerance: tolerance)
+                for j in 0..<Self.segments {
+                    Self.writeSegmentGuess(from: nodes[j], to: nodes[j + 1],
+                                           into: table.baseAddress! + Self.segmentStride * (Self.segments * index + j))
+                }
             }
         }
         segmentGuesses = guesses
     }
 
-    /// A node: the root v of B(v) = X at `coordinate` (X = coordinate² in √X), and its first and second derivatives
-    /// in the coordinate scaled by `spacing` and `spacing`² (NaN at a vertical tangent).
+    /// The `count` + 1 nodes of a frame at coordinates j·`spacing` (in X, or in √X when `root`).
+    static func nodes(_ frame: BezierFrame, count: Int, spacing: Double, root: Bool, tolerance: Double)
+        -> [(v: Double, first: Double, second: Double)]
+    {
+        (0...count).map {
+            node(frame, coordinate: Double($0) * spacing, root: root, spacing: spacing, tolerance: tolerance)
+        }
+    }
+
+    /// A node: the root v of B(v) = X at `coordinate` (X = coordinate² in √X), solved by the bracketed solve from the
+    /// target (whose first midpoint is 0.5, exact where a vertical tangent makes every nearby v a root to rounding),
+    /// and its first and second derivatives in the coordinate scaled by `spacing` and `spacing`² (NaN at a vertical
+    /// tangent).
     static func node(_ frame: BezierFrame, coordinate: Double, root: Bool, spacing h: Double, tolerance: Double)
         -> (v: Double, first: Double, second: Double)
     {
@@ -87,17 +99,23 @@ public struct TabulatedCubicBezier: Sendable {
         return (v, first * h, second * h * h)
     }
 
-    /// The guess on one segment in power form, with its clamp: the quintic Hermite interpolant of the two nodes, or
-    /// the chord where a node's derivatives are not finite.
-    static func segmentGuess(from start: (v: Double, first: Double, second: Double),
-                             to end: (v: Double, first: Double, second: Double)) -> [Double]
-    {
+    /// Writes the guess on one segment in power form, c5…c0, then its clamp [min, max] of the two nodes' roots, to the 8
+    /// doubles at `destination`: the quintic Hermite interpolant of the two nodes, or the chord where a node's
+    /// derivatives are not finite.
+    static func writeSegmentGuess(from start: (v: Double, first: Double, second: Double),
+                                  to end: (v: Double, first: Double, second: Double),
+                                  into destination: UnsafeMutablePointer<Double>) {
         let (v0, m0, k0) = start, (v1, m1, k1) = end
-        guard [m0, k0, m1, k1].allSatisfy(\.isFinite) else { return [0, 0, 0, 0, v1 - v0, v0, v0, v1] }
+        (destination[6], destination[7]) = (min(v0, v1), max(v0, v1))
+        guard m0.isFinite, k0.isFinite, m1.isFinite, k1.isFinite else {
+            (destination[0], destination[1], destination[2], destination[3]) = (0, 0, 0, 0)
+            (destination[4], destination[5]) = (v1 - v0, v0)
+            return
+        }
         // p(u) = v0 + m0·u + k0/2·u² + c3·u³ + c4·u⁴ + c5·u⁵ with p, p′, p″ matching the end node at u = 1.
         let a = v1 - v0 - m0 - 0.5 * k0, b = m1 - m0 - k0, c = k1 - k0
-        let c3 = 10 * a - 4 * b + 0.5 * c, c4 = -15 * a + 7 * b - c, c5 = 6 * a - 3 * b + 0.5 * c
-        return [c5, c4, c3, 0.5 * k0, m0, v0, v0, v1]
+        (destination[0], destination[1], destination[2]) = (6 * a - 3 * b + 0.5 * c, -15 * a + 7 * b - c, 10 * a - 4 * b + 0.5 * c)
+        (destination[3], destination[4], destination[5]) = (0.5 * k0, m0, v0)
     }
 
     /// The guess at segment coordinate `u` in [0, 1] from a segment's row of `segmentGuesses`, clamped into it.
