@@ -100,6 +100,12 @@ struct NaiveCurve {
         }
     }
 
+    /// A layer's own curve, from its control points alone (no solver tables to build).
+    init(_ curve: CompactCubicBezier) {
+        (ax, bx, cx, ay, by, cy) = curve.powerForm
+        other = nil
+    }
+
     func value(_ x: Double) -> Double {
         if let other { return other.value(at: x) }
         var t = x

@@ -120,7 +120,9 @@ struct TimedColumns: @unchecked Sendable {
     /// The naive timing and curve of layer `i`.
     func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {
         let (duration, iterations, autoreverses) = timing.parameters(i)
-        return (NaiveTiming(duration: duration, iterations: iterations, autoreverses: autoreverses), NaiveCurve(scalarFunction(i)))
+        let timing = NaiveTiming(duration: duration, iterations: iterations, autoreverses: autoreverses)
+        if function == nil, case .ownBezier(let curves) = easing { return (timing, NaiveCurve(curves.curve(i))) }
+        return (timing, NaiveCurve(scalarFunction(i)))
     }
 }
 

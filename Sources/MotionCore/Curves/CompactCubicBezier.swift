@@ -84,6 +84,11 @@ public struct CompactCubicBezier: Sendable, Hashable {
         return (w * s) * y1 + ((w * t) * y2 + t * t * t)
     }
 
+    /// The power-form coefficients of x(t) and y(t), as `CubicBezier.powerForm` gives them (unitless).
+    public var powerForm: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+        CubicBezier.powerForm(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+
     /// 0 at 0, 1 at 1, the CSS tangent lines beyond, clamped to the finite range; NaN passes through.
     @inlinable
     public func extrapolated(_ x: Double) -> Double {

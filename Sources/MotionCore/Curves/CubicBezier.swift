@@ -191,6 +191,13 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// The power-form coefficients of x(t) = ((ax·t + bx)·t + cx)·t and y(t) = ((ay·t + by)·t + cy)·t, as browser
     /// solvers store them (c = 3·p1, b = 3·(p2 − p1) − c, a = 1 − c − b).
     public var powerForm: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+        Self.powerForm(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+
+    /// The power-form coefficients (see `powerForm`) of the curve with control points (x1, y1), (x2, y2).
+    static func powerForm(x1: Double, y1: Double, x2: Double, y2: Double)
+        -> (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double)
+    {
         let cx = 3 * x1, bx = 3 * (x2 - x1) - 3 * x1
         let cy = 3 * y1, by = 3 * (y2 - y1) - 3 * y1
         return (1 - cx - bx, bx, cx, 1 - cy - by, by, cy)
