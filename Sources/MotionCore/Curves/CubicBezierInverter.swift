@@ -16,15 +16,17 @@
 ///    frame 0, rows 64–127 frame 1, so the frame follows from the row with a shift and no branch depends on which
 ///    half of [0, 1] x lies in (with shuffled inputs such a branch is mispredicted half of the time). Where a frame
 ///    starts flat (first control point below `TabulatedCubicBezier.flatStart`) the root grows like √X, which no
-///    polynomial in X follows, so such curves index each frame's 64 rows by √X instead, as `TabulatedCubicBezier`
-///    does. The guess is within about 1e-9 of the root on ordinary curves.
+///    polynomial in X follows, so that frame's first `rootRegion` rows (X < 1/16) are replaced by `rootRows` rows
+///    indexed by √X, reached by a branch that is rarely taken. The guess is within about 1e-9 of the root on ordinary
+///    curves. Each row is built in its frame's own orientation (frame 1's rows run from 1 − x's side), so a symmetric
+///    curve's two frames have identical rows.
 /// 2. **One Newton step** δ = (B(g) − X)/B′(g) from the guess g, certified by Kantorovich's bound: the new iterate
 ///    g − δ is within K·δ²/B′(g) of the root (K = max|B″| over [0, 1]), which must be at most the tolerance, with
 ///    B′(g) > 4·K·tolerance. The output is y at g − δ to first order, Y(g) − Y′(g)·δ with Y the frame's output cubic;
 ///    the second-order term is at most max|Y″|/2·δ², which must be at most `linearizationTolerance`. Y(g), Y′(g) and
 ///    B′(g) are computed beside B(g), so that only a multiply and a subtraction follow the division.
-/// 3. Where either certificate fails (next to vertical tangents inside the curve, and for control values so large that
-///    Y′ overflows), the **complete solve** of `BezierFrame` goes on from the guess: Newton steps with the same
+/// 3. Where either certificate fails (next to vertical tangents inside the curve, for targets below
+///    `smallestFirstOrderTarget`, and for control values so large that Y′ overflows), the **complete solve** of `BezierFrame` goes on from the guess: Newton steps with the same
 ///    certificate, then Newton kept inside a shrinking bracket with bisection, at most
 ///    `CompactCubicBezier.maximumIterations` iterations; y is then evaluated at the root itself.
 ///
@@ -36,7 +38,7 @@
 final class CubicBezierInverter: @unchecked Sendable {
     /// Rows in the main guess table, each 1/128 of the input x.
     @usableFromInline static let rows = 128
-    /// Main rows next to a frame's start (X < `rootRows`/128) that a flat frame replaces by rows in √X.
+    /// Main rows next to a frame's start (X < `rootRegion`/128) that a flat frame replaces by rows in √X.
     @usableFromInline static let rootRegion = 8
     /// Rows in √X per flat frame, covering X in [0, rootRegion/128].
     @usableFromInline static let rootRows = 16
@@ -176,7 +178,7 @@ final class CubicBezierInverter: @unchecked Sendable {
     func valueAndParameter(forInterior x: Double) -> (y: Double, t: Double) {
         let step = oneStep(forInterior: x)
         guard step.certified else {
-            return completeSolve(x: x, target: step.target, frame: step.frame, guess: step.guess)
+            return completeSolve(target: step.target, frame: step.frame, guess: step.guess)
         }
         return (step.y, step.t)
     }
@@ -222,7 +224,7 @@ final class CubicBezierInverter: @unchecked Sendable {
 
     /// The complete solve from `guess` in `frame`, and y at its root.
     @usableFromInline
-    func completeSolve(x: Double, target: Double, frame: Int, guess: Double) -> (y: Double, t: Double) {
+    func completeSolve(target: Double, frame: Int, guess: Double) -> (y: Double, t: Double) {
         let v = (frame == 0 ? frames.0 : frames.1).solve(target: target, guess: guess, tolerance: tolerance)
         let k = storage + Self.frameStride * frame
         let w = 1 - v, weight = 3 * w * v
