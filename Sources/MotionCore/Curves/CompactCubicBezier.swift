@@ -2,11 +2,10 @@
 ///
 /// For curves that are not shared: a layer that brings its own curve stores one of these (a `CubicBezier` carries
 /// 8.4–10.4 KB of guess tables). `CubicBezier` answers most inputs from its table and one certified Newton step and
-/// hands the rest to this type's complete solve (`BezierFrame.solve`); from a table-free guess, this solver works in
-/// the same mirrored
-/// Bernstein frames (inputs above 0.5 solve the mirrored curve for s = 1 − t, so the residual's rounding is relative to
-/// min(x, 1 − x)), starts from an optional guess, takes Newton steps inside a shrinking bracket with bisection when a
-/// step leaves it, and stops on the Kantorovich certificate 2·K·δ² ≤ tolerance·B′(v) (K = max|B″|/2 over [0, 1], δ the
+/// hands the rest to this type's complete solve (`BezierFrame.solve`). From a table-free guess, this solver works in
+/// the same mirrored Bernstein frames (inputs above 0.5 solve the mirrored curve for s = 1 − t, so the residual's
+/// rounding is relative to min(x, 1 − x)), takes Newton steps inside a shrinking bracket with bisection when a step
+/// leaves it, and stops on the Kantorovich certificate 2·K·δ² ≤ tolerance·B′(v) (K = max|B″|/2 over [0, 1], δ the
 /// last step) or when the bracket is narrower than the tolerance.
 ///
 /// ## Error bound

@@ -9,8 +9,9 @@
 ///
 /// where y_true is y at the exact root and dy/dx the curve's slope there. The first term holds the solver's tolerance
 /// on t (1e-13 / max|y'|, so at most 1e-13 in y) and the second-order term of the first-order output after the last
-/// Newton step (at most 1e-13, certified per input; see `CubicBezierInverter`), the second the rounding of x(t) next to the root (the Bernstein residual is accurate to a few
-/// ulp of min(x, 1 − x)), and the third the rounding of y(t) itself, which is below 1e-14 whenever |y1|, |y2| ≤ 10.
+/// Newton step (at most 1e-13, certified per input; see `CubicBezierInverter`), the second the rounding of x(t) next
+/// to the root (the Bernstein residual is accurate to a few ulp of min(x, 1 − x)), and the third the rounding of y(t)
+/// itself, which is below 1e-14 whenever |y1|, |y2| ≤ 10.
 /// The iteration count is bounded (see `CubicBezierInverter`), and inputs 0 and 1 return exactly 0 and 1. Curves that
 /// are the identity (x1 = y1 and x2 = y2, `linear` among them) return the input itself on [0, 1], exactly, with no
 /// solve.
