@@ -288,10 +288,10 @@ public enum FrameHarness {
         for _ in 1...max(frames, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
             if chunks == 1 {
-                store.stream(layers: 0..<store.count)
+                store.stream(chunk: 0, of: 1)
             } else {
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    store.stream(layers: store.chunkRange(chunk, of: chunks))
+                    store.stream(chunk: chunk, of: chunks)
                 }
             }
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))

@@ -25,13 +25,15 @@ public final class LayerStore: @unchecked Sendable {
         forEachKernel(in: range) { kernel, local in kernel.evaluate(frame, layers: local) }
     }
 
-    /// Evaluates `frame` for chunk `chunk` of `chunks` equal chunks of layers.
+    /// Evaluates `frame` for chunk `chunk` of `chunks`: the chunk-th share of every kernel, so that each chunk gets the
+    /// same mix of kinds. (Contiguous global ranges would give one thread the card flips and another the springs, and
+    /// the frame would wait for the slower half.)
     public func evaluate(_ frame: LayerFrame, chunk: Int, of chunks: Int) {
-        evaluate(frame, layers: chunkRange(chunk, of: chunks))
+        for kernel in kernels { kernel.evaluate(frame, layers: Self.share(chunk, of: chunks, count: kernel.count)) }
     }
 
-    /// The global layer range of chunk `chunk` of `chunks` (the last chunks may be shorter or empty).
-    public func chunkRange(_ chunk: Int, of chunks: Int) -> Range<Int> {
+    /// Share `chunk` of `chunks` of `count` local layers (the last shares may be shorter or empty).
+    public static func share(_ chunk: Int, of chunks: Int, count: Int) -> Range<Int> {
         let size = (count + max(chunks, 1) - 1) / max(chunks, 1)
         let lower = min(chunk * size, count)
         return lower..<min(lower + size, count)
@@ -79,30 +81,36 @@ public final class LayerStore: @unchecked Sendable {
         Double(kernels.reduce(0) { $0 + $1.bytesPerLayer * $1.count }) / Double(max(count, 1))
     }
 
-    /// The stream bound for `range`: per layer, read every column a frame reads and write every column it writes,
-    /// in blocks of 64 layers (eight cache lines of each column, so that all columns stream together as they do in a
-    /// frame) through a scratch buffer. The written values are sums of the read ones, so a later `reset()` is needed
-    /// before evaluating again.
-    public func stream(layers range: Range<Int>) {
-        let blockSize = 64
-        let block = UnsafeMutablePointer<Double>.allocate(capacity: blockSize)
+    /// The stream bound for chunk `chunk` of `chunks` (the whole store for 0 of 1), shared out as
+    /// `evaluate(_:chunk:of:)` shares a frame: per layer, read every column a frame reads and write every column it
+    /// writes, in blocks of 64 layers (eight cache lines of each column, so that all columns stream together as they do
+    /// in a frame) through a scratch buffer. The written values are sums of the read ones, so a later `reset()` is
+    /// needed before evaluating again.
+    public func stream(chunk: Int, of chunks: Int) {
+        let block = UnsafeMutablePointer<Double>.allocate(capacity: Self.streamBlockSize)
         defer { block.deallocate() }
-        forEachKernel(in: range) { kernel, local in
-            let reads = kernel.streamReads, writes = kernel.streamWrites
-            var lower = local.lowerBound
-            while lower < local.upperBound {
-                let length = min(blockSize, local.upperBound - lower)
-                block.update(repeating: 0, count: length)
-                for column in reads {
-                    let source = column + lower
-                    for j in 0..<length { block[j] += source[j] }
-                }
-                for column in writes {
-                    let target = column + lower
-                    for j in 0..<length { target[j] = block[j] }
-                }
-                lower += length
+        for kernel in kernels { Self.stream(kernel, Self.share(chunk, of: chunks, count: kernel.count), block) }
+    }
+
+    /// Layers per block of the stream bound.
+    private static let streamBlockSize = 64
+
+    /// The stream bound over `kernel`'s local layers `local`, through `block`.
+    private static func stream(_ kernel: any LayerKernel, _ local: Range<Int>, _ block: UnsafeMutablePointer<Double>) {
+        let reads = kernel.streamReads, writes = kernel.streamWrites
+        var lower = local.lowerBound
+        while lower < local.upperBound {
+            let length = min(streamBlockSize, local.upperBound - lower)
+            block.update(repeating: 0, count: length)
+            for column in reads {
+                let source = column + lower
+                for j in 0..<length { block[j] += source[j] }
             }
+            for column in writes {
+                let target = column + lower
+                for j in 0..<length { target[j] = block[j] }
+            }
+            lower += length
         }
     }
 
