@@ -210,7 +210,7 @@ public struct TabulatedCubicBezier: Sendable {
 
     /// Interior inputs solved together: the table is read in one loop, the arithmetic runs in another over contiguous
     /// scratch arrays with no table access and no branch, so that the compiler vectorises it.
-    @usableFromInline static let solveGroup = 16
+    @usableFromInline static let solveGroup = 32
 
     /// Replaces `count` (≤ `solveGroup`) inputs in (0, 0.5] (or in (0.5, 1) when `mirrored`) by the curve's outputs;
     /// `guesses` is `segmentGuesses`' storage and `scratch` 3·`solveGroup` doubles. Returns how many inputs needed
