@@ -121,7 +121,7 @@ struct TimedColumns: @unchecked Sendable {
     func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {
         let (duration, iterations, autoreverses) = timing.parameters(i)
         let timing = NaiveTiming(duration: duration, iterations: iterations, autoreverses: autoreverses)
-        if function == nil, case .ownBezier(let curves) = easing { return (timing, NaiveCurve(curves.curve(i))) }
+        if case .ownBezier(let curves) = easing { return (timing, NaiveCurve(curves.curve(i))) }
         return (timing, NaiveCurve(scalarFunction(i)))
     }
 }

@@ -19,7 +19,7 @@ final class CompactCubicBezierTests: XCTestCase {
             for step in 0...1_000 {
                 let x = Double(step) / 1_000
                 XCTAssertEqual(compact.value(at: x), curve.value(at: x), accuracy: 2e-13, "\(name) at \(x)")
-                XCTAssertEqual(tabulated.value(at: x), curve.value(at: x), accuracy: 2e-13, "\(name) at \(x)")
+                XCTAssertEqual(tabulated.eased(x), curve.value(at: x), accuracy: 2e-13, "\(name) at \(x)")
             }
         }
     }
@@ -47,5 +47,14 @@ final class CompactCubicBezierTests: XCTestCase {
         }
         XCTAssertTrue(TabulatedCubicBezier(CompactCubicBezier(.easeIn)).coordinateIsRoot)
         XCTAssertFalse(TabulatedCubicBezier(CompactCubicBezier(.easeInOut)).coordinateIsRoot)
+    }
+}
+
+extension TabulatedCubicBezier {
+    /// The batch ease of one input, for comparing the batch table with references one input at a time.
+    func eased(_ x: Double) -> Double {
+        var value = x
+        withUnsafeMutablePointer(to: &value) { _ = ease($0, count: 1) }
+        return value
     }
 }

@@ -134,7 +134,7 @@ final class CubicBezierInverter: @unchecked Sendable {
     func locate(_ x: Double, target: Double) -> (row: UnsafePointer<Double>, u: Double, frame: Int) {
         // x·128 is exact, and x < 1 keeps the row below 128.
         let scaled = x * Double(Self.rows)
-        let j = Self.floor(scaled)
+        let j = segmentIndex(scaled)
         if j >= rootBelow, j < rootFrom {
             // In frame 1 the row runs the other way: its coordinate is 1 − u, exact because u is a multiple of ulp(x·128).
             let u = scaled - Double(j), frame = j &>> 6
@@ -149,21 +149,14 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline
     func locateRoot(target: Double, frame: Int) -> (row: UnsafePointer<Double>, u: Double, frame: Int) {
         let scaled = SIMD2(repeating: target).squareRoot()[0] * Self.rootScale
-        let j = Swift.min(Self.floor(scaled), Self.rootRows - 1)
+        let j = Swift.min(segmentIndex(scaled), Self.rootRows - 1)
         let row = storage + Self.rootOffset + Self.rowStride * (Self.rootRows * frame + j)
         return (UnsafePointer(row), scaled - Double(j), frame)
     }
 
-    /// ⌊value⌋ for value in [0, 2^51) without a checked conversion: 1.5·2^52 + (value − 0.5) rounds to 1.5·2^52 + j
-    /// with j = ⌊value⌋, or one less where value is a whole number; either way value − j lies in [0, 1].
-    @inlinable @inline(__always)
-    static func floor(_ value: Double) -> Int {
-        let rounded = (value - 0.5) + 0x1.8p52
-        return Int(truncatingIfNeeded: rounded.bitPattern & 0xFFFF_FFFF)
-    }
-
     /// The clamped quintic guess of a row at row coordinate `u`, evaluated in Estrin's scheme (three levels of
-    /// dependent arithmetic rather than Horner's five).
+    /// dependent arithmetic rather than Horner's five: one call's latency is what counts here, where the batch loop of
+    /// `TabulatedCubicBezier.guess`, bound by throughput, keeps Horner's fewer operations).
     @inlinable @inline(__always)
     static func guess(_ row: UnsafePointer<Double>, at u: Double) -> Double {
         let u2 = u * u

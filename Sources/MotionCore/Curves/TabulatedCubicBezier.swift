@@ -126,23 +126,9 @@ public struct TabulatedCubicBezier: Sendable {
         return clampedLow > segment[7] ? segment[7] : clampedLow
     }
 
-    /// The output progress at input `x` (the CSS tangents outside [0, 1]).
-    @inlinable
-    public func value(at x: Double) -> Double {
-        guard x > 0, x < 1 else { return curve.extrapolated(x) }
-        let mirrored = x > 0.5
-        let target = mirrored ? 1 - x : x
-        let frame = mirrored ? frames.1 : frames.0
-        let scaled = (coordinateIsRoot ? target.squareRoot() : target) * coordinateScale
-        let j = min(Int(scaled), Self.segments - 1)
-        let guess = segmentGuesses.withUnsafeBufferPointer { table in
-            Self.guess(table.baseAddress! + Self.segmentStride * ((mirrored ? Self.segments : 0) + j), at: scaled - Double(j))
-        }
-        return curve.output(x: x, frameRoot: frame.solve(target: target, guess: guess, tolerance: curve.tolerance))
-    }
-
     /// Replaces each of `count` inputs in [0, 1] at `values` by the curve's output, for a loop over many layers.
-    /// (Inputs outside [0, 1] are left as they are: extrapolate them with `value(at:)`.)
+    /// (Inputs outside [0, 1] are left as they are: extrapolate them with `CompactCubicBezier.value(at:)`. A single
+    /// input is `CubicBezier.value(at:)`'s job, whose own table serves one call at a time.)
     ///
     /// Inputs at the ends (layers before or after their animation) are their own outputs, 0 and 1. A first pass sorts
     /// the interior inputs into two lists by frame (x ≤ 0.5 and x > 0.5) without branching, so that each list is
@@ -240,11 +226,8 @@ public struct TabulatedCubicBezier: Sendable {
         }
         for q in 0..<count {
             let scaled = guess[q]
-            // The segment without a checked conversion: 1.5·2^52 + (scaled − 0.5) rounds to 1.5·2^52 + j, with j = ⌊scaled⌋
-            // or, where scaled is a whole number, possibly one less; the low mantissa bits are j, and u = scaled − j
-            // lies in [0, 1] either way (the last segment takes the end node).
-            let rounded = (scaled - 0.5) + 0x1.8p52
-            let j = min(Int(truncatingIfNeeded: rounded.bitPattern & 0xFF), last)
+            // The last segment takes the end node.
+            let j = min(segmentIndex(scaled), last)
             guess[q] = Self.guess(table + Self.segmentStride * j, at: scaled - Double(j))
         }
         let frame = mirrored ? frames.1 : frames.0
