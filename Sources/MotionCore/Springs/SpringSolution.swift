@@ -55,16 +55,37 @@ public struct SpringSolution: Sendable, Hashable {
         slowRate = q < 0 ? naturalFrequencySquared / (decayRate + rootDiscriminant) : 0
     }
 
-    /// E_C(t) = e^{−λt}·C(t) and E_S(t) = e^{−λt}·S(t) (the second in seconds). Inlinable, so that a caller in
-    /// another module (an animation engine's frame loop) pays no call for the dispatch on the regime.
-    @inlinable
+    /// E_C(t) = e^{−λt}·C(t) and E_S(t) = e^{−λt}·S(t) (the second in seconds). Always inlined, so that a caller in
+    /// another module (an animation engine's frame loop) pays no call and no copy of the solution in the common
+    /// regimes: critical damping (one exp), an under-damped phase past the series range (one exp and one sincos) and
+    /// an over-damped spread past it (two exps). The series range near ζ = 1 and an overflowing phase take one call.
+    @inlinable @inline(__always)
     public func propagatorTerms(at t: Double) -> (cosine: Double, sine: Double) {
-        let q = frequencyDiscriminant, lambda = decayRate
+        let q = frequencyDiscriminant
         if q == 0 {
             // Critical damping first, with nothing before its one exp.
-            let decay = Double.exp(-lambda * t)
+            let decay = Double.exp(-decayRate * t)
             return (decay, decay * t)
         }
+        // √|q|·t > 1/2 is the complement of the series range |q|·t² ≤ 1/4 up to rounding, where both forms are
+        // accurate. A NaN or infinite phase fails the test and goes to the uncommon path.
+        let phase = rootDiscriminant * t
+        guard phase > 0.5 && phase < .infinity else { return uncommonTerms(at: t) }
+        if q > 0 {
+            let decay = Double.exp(-decayRate * t)
+            let (sine, cosine) = sineAndCosine(phase)
+            return (decay * cosine, decay * sine * inverseRootDiscriminant)
+        }
+        let slow = Double.exp(-slowRate * t)  // e^{r+·t}
+        let ratio = Double.exp(-2 * phase)  // e^{(r− − r+)·t} < e^{−1}
+        return (0.5 * slow * (1 + ratio), 0.5 * slow * (1 - ratio) * inverseRootDiscriminant)
+    }
+
+    /// `propagatorTerms(at:)` for |q|·t² ≤ 1/4 (near ζ = 1, or early), for an under-damped phase that overflows, and
+    /// for negative or NaN times.
+    @usableFromInline
+    func uncommonTerms(at t: Double) -> (cosine: Double, sine: Double) {
+        let q = frequencyDiscriminant, lambda = decayRate
         let z = q * t * t
         if abs(z) <= 0.25 {
             // Both series are exactly 1 at z = 0 (t = 0, or q·t² below the smallest Double).
@@ -85,7 +106,7 @@ public struct SpringSolution: Sendable, Hashable {
             return (decay * cosine, decay * sine * inverseRootDiscriminant)
         }
         let slow = Double.exp(-slowRate * t)  // e^{r+·t}
-        let ratio = Double.exp(-2 * rootDiscriminant * t)  // e^{(r− − r+)·t} ≤ e^{−2}
+        let ratio = Double.exp(-2 * rootDiscriminant * t)  // e^{(r− − r+)·t} ≤ e^{−1}
         return (0.5 * slow * (1 + ratio), 0.5 * slow * (1 - ratio) * inverseRootDiscriminant)
     }
 
