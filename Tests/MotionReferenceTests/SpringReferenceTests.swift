@@ -110,6 +110,31 @@ final class SpringReferenceTests: XCTestCase {
         XCTAssertLessThan(worst, 2e-15, "closed form across ζ = 1")
     }
 
+    /// The closed form switches from the series (|q|·t² ≤ 1/4) to sincos or two exponentials where √|q|·t = 1/2, on
+    /// the inlined path, and rounding may put a time on either side: progress and velocity just below, at and above
+    /// that time, for under- and over-damped springs with both signs of initial velocity, stay within 1e-14 of the
+    /// 80-bit textbook formulas.
+    func testClosedFormIsAccurateWhereTheRegimeSwitches() throws {
+        var worst = 0.0
+        for ratio in [0.2, 0.5, 0.9, 0.99, 1.01, 1.1, 2, 5] {
+            for velocity in [-4.0, 0, 6] {
+                let spring = try Spring(mass: 1.5, stiffness: 150, damping: 2 * ratio * 10 * 1.5, initialVelocity: velocity)
+                let q = abs(spring.naturalFrequency * spring.naturalFrequency - spring.decayRate * spring.decayRate)
+                let switchTime = 0.5 / q.squareRoot()
+                for offset in [-1e-3, -1e-9, -4e-16, 0, 4e-16, 1e-9, 1e-3] {
+                    let time = switchTime * (1 + offset)
+                    let textbook = SpringReference.textbook(spring, at: time)
+                    let error = abs(spring.progress(at: time) - (1 - textbook.displacement))
+                    let velocityError = abs(spring.velocity(at: time) + textbook.rate) / spring.naturalFrequency
+                    worst = max(worst, error, velocityError)
+                    XCTAssertLessThanOrEqual(error, 1e-14, "ζ \(ratio), v0 \(velocity), t = \(time)")
+                    XCTAssertLessThanOrEqual(velocityError, 1e-14, "velocity: ζ \(ratio), v0 \(velocity), t = \(time)")
+                }
+            }
+        }
+        print("at the series switch: largest error against the 80-bit textbook \(worst)")
+    }
+
     /// A's four entries are rounded once, so each step adds at most about ulp/sin(ωd·h) of phase error; after 1,000
     /// steps the error must stay below 1e-13 at 60, 120 and 144 Hz, including ζ = 0.01 springs that still swing with
     /// a third of their amplitude after 16.7 s. Both groups are reported separately.
