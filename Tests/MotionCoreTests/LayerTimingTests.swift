@@ -29,4 +29,29 @@ final class LayerTimingTests: XCTestCase {
             }
         }
     }
+
+    /// The batch timing finds the direction from the fraction of half the overall progress: it must agree with
+    /// `MediaTiming` where the pass index is huge, near and beyond 2^52 and 2^53 (where a Double's spacing reaches 1
+    /// and 2 and the parity of the pass must still come out right), and at exact pass boundaries.
+    func testDirectionAgreesWithMediaTimingAtHugePassCounts() throws {
+        var generator = SplitMix64(seed: 22)
+        let columns = LayerColumns(columns: LayerTiming.columnCount, count: 1)
+        let timing = LayerTiming(columns, first: 0)
+        for _ in 0..<5_000 {
+            let duration = [1e-9, 0x1p-30, 0.25, 1e-6][Int.random(in: 0..<4, using: &generator)]
+            let autoreverses = Bool.random(using: &generator)
+            timing.set(0, begin: 0, duration: duration, repeatCount: MediaTiming.forever, autoreverses: autoreverses)
+            let media = try MediaTiming(duration: duration, repeatCount: MediaTiming.forever, autoreverses: autoreverses,
+                                        fillMode: .both, removedOnCompletion: false)
+            let passes = Double.random(in: 0x1p50...0x1p55, using: &generator).rounded()
+            for time in [passes * duration, (passes + 0.5) * duration, passes * duration * (1 + 1e-15),
+                         Double(Int.random(in: 1...1_000_000, using: &generator)) * duration] {
+                let expected = media.evaluate(parentTime: time)
+                let sample = timing.sample(0, time: time)
+                XCTAssertEqual(sample.directed.bitPattern, expected.directedProgress?.bitPattern,
+                               "d \(duration) a \(autoreverses) at \(time)")
+                XCTAssertEqual(sample.before, expected.beforeFlag, "d \(duration) a \(autoreverses) at \(time)")
+            }
+        }
+    }
 }

@@ -49,35 +49,49 @@ public struct LayerTiming: @unchecked Sendable {
     @inlinable @inline(__always)
     public func sample(_ index: Int, time: Double) -> LayerTimingSample {
         Self.sample(local: time - begin[index], duration: duration[index], iterations: iterations[index],
-                    alternates: alternates[index] != 0)
+                    alternation: alternates[index])
     }
 
     /// The same procedure for one set of timing values at local time `local` (seconds since the begin time): a
     /// `duration` (> 0) pass repeated for `iterations` engine iterations, alternating direction when `alternates`.
-    /// Written with selects rather than branches: layers in one loop sit in different phases and directions, and a
-    /// mispredicted branch per layer would cost more than the arithmetic.
     @inlinable @inline(__always)
-    public static func sample(local: Double, duration d: Double, iterations n: Double, alternates: Bool)
+    public static func sample(local: Double, duration: Double, iterations: Double, alternates: Bool)
+        -> LayerTimingSample
+    {
+        sample(local: local, duration: duration, iterations: iterations, alternation: alternates ? 1 : 0)
+    }
+
+    /// `sample(local:duration:iterations:alternates:)` with the direction flag as stored, 1 (alternate) or 0.
+    /// Written with selects rather than branches, and with every flag kept as a double or a compare of doubles (a
+    /// Bool flag combined with others costs the vectorised loop shuffles): layers in one loop sit in different phases
+    /// and directions, and a mispredicted branch per layer would cost more than the arithmetic.
+    ///
+    /// One floor serves both the progress and the direction: with p the overall progress (iterations done), p/2 is
+    /// exact, its fraction r = p/2 − ⌊p/2⌋ is exact, the pass progress p − ⌊p⌋ is exactly 2r or 2r − 1, and the pass
+    /// index ⌊p⌋ is odd exactly when r ≥ 1/2. (Below 2^-1021, where p/2 is subnormal, the progress may differ from
+    /// p − ⌊p⌋ by one subnormal spacing.)
+    @inlinable @inline(__always)
+    static func sample(local: Double, duration d: Double, iterations n: Double, alternation: Double)
         -> LayerTimingSample
     {
         let active = d * n
         let isBefore = local < 0, isAfter = !isBefore && local >= active
         let activeTime = isBefore ? 0 : (isAfter ? active : local)
-        let overall = activeTime / d
-        let whole = nonNegativeFloor(overall)
-        var simple = overall - whole
-        simple = simple >= 1 ? 0 : simple
-        let atEnd = simple == 0 && !isBefore && activeTime == active
-        simple = atEnd ? 1 : simple
-        let iteration = atEnd ? whole - 1 : whole
-        let half = iteration / 2
-        let backwards = alternates && half - nonNegativeFloor(half) != 0
+        let half = activeTime / d * 0.5
+        let pairFraction = half - nonNegativeFloor(half)
+        let odd: Double = pairFraction >= 0.5 ? 1 : 0
+        let fraction = 2 * pairFraction - odd
+        // At the end the last pass reports progress 1, and the iteration is the pass index less one.
+        let end: Double = (fraction == 0 ? 1 : 0) * (activeTime == active ? 1 : 0) * (isBefore ? 0 : 1)
+        let simple = end != 0 ? 1 : fraction
+        // The iteration is odd when exactly one of `odd` and `end` is 1; it runs backwards if it also alternates.
+        let backwards = alternation * (odd - end) != 0
         return LayerTimingSample(directed: backwards ? 1 - simple : simple,
                                  before: (isBefore && !backwards) || (isAfter && backwards),
                                  isActive: !isBefore && !isAfter)
     }
 
-    /// ⌊x⌋ for x ≥ 0 (or −0.5, the half of iteration −1, which never arises), exact, without a call: below 2^52,
+    /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52,
     /// x + 2^52 − 2^52 rounds x to an integer and a compare corrects it downward; from 2^52 on x is an integer. The
     /// baseline x86-64 target has no rounding instruction, so `rounded(.down)` would be a library call per layer.
     @inlinable @inline(__always)
