@@ -150,46 +150,51 @@ public struct TabulatedCubicBezier: Sendable {
         return unfinished
     }
 
-    /// `ease` for at most `LayerBlock.size` inputs (its scratch stays on the stack): the ends are set and the interior
-    /// inputs sorted by frame, then each frame's list is solved in groups of `solveGroup`.
+    /// `ease` for at most `LayerBlock.size` inputs: the ends are set and the interior inputs sorted by frame, then each
+    /// frame's list is solved in groups of `solveGroup`. Its scratch stays on the stack, with no allocation: every
+    /// buffer holds at most 1 KiB, the size `withUnsafeTemporaryAllocation` always places there (a 2 KiB buffer goes
+    /// to the heap on Linux, which cost a malloc and a free per block).
     @inlinable
     func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { positionScratch in
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { inputScratch in
-            // Per frame, the interior inputs' positions in the block and their values; the far frame's list starts
-            // at `count`. The ends, 0 and 1, are their own outputs.
-            let positions = positionScratch.baseAddress!, inputs = inputScratch.baseAddress!
+      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * count) { positionScratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { nearScratch in
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { farScratch in
+            // Per frame, the interior inputs' positions in the block (the far frame's from `count` on) and their
+            // values. The ends, 0 and 1, are their own outputs.
+            let positions = positionScratch.baseAddress!
+            let near = nearScratch.baseAddress!, far = farScratch.baseAddress!
             var nearCount = 0, farCount = 0
             for k in 0..<count {
                 let x = values[k]
-                positions[nearCount] = k
-                inputs[nearCount] = x
-                positions[count &+ farCount] = k
-                inputs[count &+ farCount] = x
-                let interior = (x > 0 ? 1 : 0) & (x < 1 ? 1 : 0), far = x > 0.5 ? 1 : 0
-                nearCount &+= interior & (1 &- far)
-                farCount &+= interior & far
+                positions[nearCount] = UInt16(truncatingIfNeeded: k)
+                near[nearCount] = x
+                positions[count &+ farCount] = UInt16(truncatingIfNeeded: k)
+                far[farCount] = x
+                let interior = (x > 0 ? 1 : 0) & (x < 1 ? 1 : 0), isFar = x > 0.5 ? 1 : 0
+                nearCount &+= interior & (1 &- isFar)
+                farCount &+= interior & isFar
             }
             let n = Self.solveGroup
             var unfinished = 0
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * n) { scratch in
                 segmentGuesses.withUnsafeBufferPointer { guessTable in
                     for frame in 0..<2 {
-                        let mirrored = frame == 1, first = mirrored ? count : 0
+                        let mirrored = frame == 1, inputs = mirrored ? far : near
                         let length = mirrored ? farCount : nearCount
                         var lower = 0
                         while lower < length {
                             let group = min(n, length - lower)
-                            unfinished += solveGroup(inputs + first + lower, count: group, mirrored: mirrored,
+                            unfinished += solveGroup(inputs + lower, count: group, mirrored: mirrored,
                                        guesses: guessTable.baseAddress!, scratch: scratch.baseAddress!)
                             lower += group
                         }
                     }
                 }
             }
-            for q in 0..<nearCount { values[positions[q]] = inputs[q] }
-            for q in count..<(count + farCount) { values[positions[q]] = inputs[q] }
+            for q in 0..<nearCount { values[Int(positions[q])] = near[q] }
+            for q in 0..<farCount { values[Int(positions[count &+ q])] = far[q] }
             return unfinished
+          }
         }
       }
     }
