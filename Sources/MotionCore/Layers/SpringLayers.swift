@@ -96,42 +96,51 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
         let stepInterval = column(.stepInterval)
         let x = column(.displacement), rate = column(.rate), target = column(.target), position = column(.position)
         let restRate = SpringPropagator.restThreshold / interval
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: LayerBlock.size) { eventList in
-            let events = eventList.baseAddress!
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let block = lower..<min(lower + LayerBlock.size, range.upperBound)
-                var eventCount = 0
-                for i in block {
-                    let b = begin[i], retarget = retargetTime[i]
-                    // Flags as integers combined with & and |: short-circuit operators can compile to branches.
-                    let started = time > b ? 1 : 0
-                    let retargetNow = (retarget > previous ? 1 : 0) & (retarget <= time ? 1 : 0)
-                    let newInterval = stepInterval[i] != interval ? 1 : 0
-                    let event = started & ((previous < b ? 1 : 0) | retargetNow | newInterval)
-                    events[eventCount] = i
-                    eventCount &+= event
-                    let moving = started & (1 - event) != 0
-                    let xi = x[i], ri = rate[i]
-                    let stepped = SpringPropagator.step(displacement: xi, rate: ri, a11: a11[i], a12: a12[i], a21: a21[i],
-                                                        a22: a22[i], restRate: restRate)
-                    x[i] = moving ? stepped.displacement : xi
-                    rate[i] = moving ? stepped.rate : ri
-                    position[i] = target[i] + x[i]
-                }
-                for index in 0..<eventCount {
-                    let i = events[index]
-                    let b = begin[i], retarget = retargetTime[i]
-                    if previous < b || (retarget > previous && retarget <= time) {
-                        exactSegments(i, time: time, previous: previous)
-                        continue
-                    }
-                    rebuildPropagator(i, interval: interval)
+        LayerBlock.forEach(in: range) { block, eventFlags in
+            // The branch-free pass, two layers at a time: it only flags the layers with an event (a list built in the
+            // same loop, at a position that depends on earlier layers, would be scalar), and its thirteen columns
+            // are more than the compiler's alias checks cover, so the lanes are explicit.
+            let rest = SIMD2(repeating: SpringPropagator.restThreshold), restRates = SIMD2(repeating: restRate)
+            var i = block.lowerBound
+            while i &+ 1 < block.upperBound {
+                let b = lanes(begin, i), retarget = lanes(retargetTime, i)
+                let started = b .< time
+                let retargetNow = (retarget .> previous) .& (retarget .<= time)
+                let event = started .& ((b .> previous) .| retargetNow .| (lanes(stepInterval, i) .!= interval))
+                store(SIMD2(repeating: 0).replacing(with: 1, where: event), eventFlags, i)
+                let xi = lanes(x, i), ri = lanes(rate, i)
+                // SpringPropagator.step on two lanes: A·(x, ẋ), snapped to rest below the thresholds.
+                let newX = lanes(a11, i) * xi + lanes(a12, i) * ri, newRate = lanes(a21, i) * xi + lanes(a22, i) * ri
+                let atRest = (newX .< rest) .& (newX .> -rest) .& (newRate .< restRates) .& (newRate .> -restRates)
+                let moving = started .& .!event
+                let nextX = xi.replacing(with: newX.replacing(with: 0, where: atRest), where: moving)
+                store(nextX, x, i)
+                store(ri.replacing(with: newRate.replacing(with: 0, where: atRest), where: moving), rate, i)
+                store(lanes(target, i) + nextX, position, i)
+                i &+= 2
+            }
+            if i < block.upperBound {
+                let b = begin[i], retarget = retargetTime[i]
+                let started = time > b
+                let event = started && (previous < b || (retarget > previous && retarget <= time) || stepInterval[i] != interval)
+                eventFlags[i] = event ? 1 : 0
+                if started && !event {
                     (x[i], rate[i]) = SpringPropagator.step(displacement: x[i], rate: rate[i], a11: a11[i], a12: a12[i],
                                                             a21: a21[i], a22: a22[i], restRate: restRate)
-                    position[i] = target[i] + x[i]
                 }
-                lower = block.upperBound
+                position[i] = target[i] + x[i]
+            }
+            // Rare: the layers with an event.
+            for i in block where eventFlags[i] != 0 {
+                let b = begin[i], retarget = retargetTime[i]
+                if previous < b || (retarget > previous && retarget <= time) {
+                    exactSegments(i, time: time, previous: previous)
+                    continue
+                }
+                rebuildPropagator(i, interval: interval)
+                (x[i], rate[i]) = SpringPropagator.step(displacement: x[i], rate: rate[i], a11: a11[i], a12: a12[i],
+                                                        a21: a21[i], a22: a22[i], restRate: restRate)
+                position[i] = target[i] + x[i]
             }
         }
     }
