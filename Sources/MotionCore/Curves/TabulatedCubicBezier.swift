@@ -214,23 +214,13 @@ public struct TabulatedCubicBezier: Sendable {
         let (target, guess, certified) = (scratch, scratch + n, scratch + 2 * n)
         let scale = coordinateScale, root = coordinateIsRoot, last = Self.segments - 1
         let table = guesses + Self.segmentStride * (mirrored ? Self.segments : 0)
-        // The table coordinate first. Scalar `squareRoot()` is a library call with an errno check on Linux, which
-        // keeps a loop from vectorising; `SIMD2.squareRoot()` is the vector instruction. Scratch holds whole pairs.
+        // Per input its frame target, its table coordinate (X or √X, times segments per unit) and the guess from
+        // that segment's row, in one loop: the table read keeps it scalar in any case.
         for q in 0..<count {
             let x = inputs[q]
-            target[q] = mirrored ? 1 - x : x
-        }
-        if root {
-            if count % 2 == 1 { target[count] = 0.25 }  // the odd input's partner, in the group's spare slot
-            for q in stride(from: 0, to: count, by: 2) {
-                let pair = SIMD2(target[q], target[q + 1]).squareRoot() * scale
-                (guess[q], guess[q + 1]) = (pair[0], pair[1])
-            }
-        } else {
-            for q in 0..<count { guess[q] = target[q] * scale }
-        }
-        for q in 0..<count {
-            let scaled = guess[q]
+            let frameTarget = mirrored ? 1 - x : x
+            target[q] = frameTarget
+            let scaled = (root ? frameTarget.squareRoot() : frameTarget) * scale
             // The last segment takes the end node.
             let j = min(segmentIndex(scaled), last)
             guess[q] = Self.guess(table + Self.segmentStride * j, at: scaled - Double(j))
