@@ -141,19 +141,26 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         isIdentity = x1 == y1 && x2 == y2
     }
 
-    /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside.
-    @inlinable
+    /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside. Always inlined,
+    /// so that the identity curve costs a compare and no call; other curves make one call to `interiorValue(_:)`.
+    @inlinable @inline(__always)
     public func value(at x: Double) -> Double {
         if x > 0, x < 1 {
             if isIdentity { return x }
-            // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
-            let (regular, t) = inverter.valueAndParameter(forInterior: x)
-            guard let inflection else { return regular }
-            // Both forms, and one picked without a branch: which one depends on the input (a third of the inputs of
-            // (0, 1, 1, 0) fall in the window), and a mispredicted branch costs more than the arithmetic.
-            return bitSelect(abs(t - inflection.center) <= StationaryInflection.radius, inflection.y(t: t), regular)
+            return interiorValue(x)
         }
         return extrapolatedValue(at: x)
+    }
+
+    /// `value(at:)` for x in (0, 1) on a curve that is not the identity.
+    @usableFromInline
+    func interiorValue(_ x: Double) -> Double {
+        // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
+        let (regular, t) = inverter.valueAndParameter(forInterior: x)
+        guard let inflection else { return regular }
+        // Both forms, and one picked without a branch: which one depends on the input (a third of the inputs of
+        // (0, 1, 1, 0) fall in the window), and a mispredicted branch costs more than the arithmetic.
+        return bitSelect(abs(t - inflection.center) <= StationaryInflection.radius, inflection.y(t: t), regular)
     }
 
     /// The slope dy/dx at input `x` (unitless); `±infinity` where the tangent is vertical, the CSS tangent's slope
