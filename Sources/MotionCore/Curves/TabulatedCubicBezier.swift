@@ -118,6 +118,14 @@ public struct TabulatedCubicBezier: Sendable {
         (destination[3], destination[4], destination[5]) = (0.5 * k0, m0, v0)
     }
 
+    /// The guess at table coordinate `scaled` (segments per unit times X or √X) from its segment's row of a frame's
+    /// table; the last segment takes the end node.
+    @inlinable @inline(__always)
+    func rowGuess(_ table: UnsafePointer<Double>, _ scaled: Double, last: Int) -> Double {
+        let j = min(segmentIndex(scaled), last)
+        return Self.guess(table + Self.segmentStride * j, at: scaled - Double(j))
+    }
+
     /// The guess at segment coordinate `u` in [0, 1] from a segment's row of `segmentGuesses`, clamped into it.
     @inlinable @inline(__always)
     static func guess(_ segment: UnsafePointer<Double>, at u: Double) -> Double {
@@ -214,22 +222,28 @@ public struct TabulatedCubicBezier: Sendable {
         let (target, guess, certified) = (scratch, scratch + n, scratch + 2 * n)
         let scale = coordinateScale, root = coordinateIsRoot, last = Self.segments - 1
         let table = guesses + Self.segmentStride * (mirrored ? Self.segments : 0)
-        // Per input its frame target, its table coordinate (X or √X, times segments per unit) and the guess from
-        // that segment's row, in one loop: the table read keeps it scalar in any case.
-        for q in 0..<count {
-            let x = inputs[q]
-            let frameTarget = mirrored ? 1 - x : x
-            target[q] = frameTarget
-            let scaled = (root ? frameTarget.squareRoot() : frameTarget) * scale
-            // The last segment takes the end node.
-            let j = min(segmentIndex(scaled), last)
-            guess[q] = Self.guess(table + Self.segmentStride * j, at: scaled - Double(j))
+        // Per input its frame target (x, or 1 − x: both exact as offset + sign·x), its table coordinate (X or √X,
+        // times segments per unit) and the guess from that segment's row, in one loop per coordinate: the table read
+        // keeps it scalar in any case.
+        let sign: Double = mirrored ? -1 : 1, offset: Double = mirrored ? 1 : 0
+        if root {
+            for q in 0..<count {
+                let frameTarget = offset + sign * inputs[q]
+                target[q] = frameTarget
+                guess[q] = rowGuess(table, frameTarget.squareRoot() * scale, last: last)
+            }
+        } else {
+            for q in 0..<count {
+                let frameTarget = offset + sign * inputs[q]
+                target[q] = frameTarget
+                guess[q] = rowGuess(table, frameTarget * scale, last: last)
+            }
         }
         let frame = mirrored ? frames.1 : frames.0
         let (p1, p2, a3, b2, c) = (frame.p1, frame.p2, frame.a3, frame.b2, frame.c)
         let curvature = frame.doubledCurvature
         let (y1, y2) = mirrored ? (1 - curve.y2, 1 - curve.y1) : (curve.y1, curve.y2)
-        let tolerance = curve.tolerance, sign: Double = mirrored ? -1 : 1, offset: Double = mirrored ? 1 : 0
+        let tolerance = curve.tolerance
         for q in 0..<count {
             let g = guess[q], w = 1 - g
             let position = 3 * w * g * (w * p1 + g * p2) + g * g * g
