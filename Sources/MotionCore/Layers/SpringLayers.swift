@@ -107,16 +107,16 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                 let started = b .< time
                 let retargetNow = (retarget .> previous) .& (retarget .<= time)
                 let event = started .& ((b .> previous) .| retargetNow .| (lanes(stepInterval, i) .!= interval))
-                store(SIMD2(repeating: 0).replacing(with: 1, where: event), eventFlags, i)
+                storeLanes(SIMD2(repeating: 0).replacing(with: 1, where: event), eventFlags, i)
                 let xi = lanes(x, i), ri = lanes(rate, i)
                 // SpringPropagator.step on two lanes: A·(x, ẋ), snapped to rest below the thresholds.
                 let newX = lanes(a11, i) * xi + lanes(a12, i) * ri, newRate = lanes(a21, i) * xi + lanes(a22, i) * ri
                 let atRest = (newX .< rest) .& (newX .> -rest) .& (newRate .< restRates) .& (newRate .> -restRates)
                 let moving = started .& .!event
                 let nextX = xi.replacing(with: newX.replacing(with: 0, where: atRest), where: moving)
-                store(nextX, x, i)
-                store(ri.replacing(with: newRate.replacing(with: 0, where: atRest), where: moving), rate, i)
-                store(lanes(target, i) + nextX, position, i)
+                storeLanes(nextX, x, i)
+                storeLanes(ri.replacing(with: newRate.replacing(with: 0, where: atRest), where: moving), rate, i)
+                storeLanes(lanes(target, i) + nextX, position, i)
                 i &+= 2
             }
             if i < block.upperBound {

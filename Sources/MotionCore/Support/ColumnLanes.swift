@@ -9,6 +9,6 @@ func lanes(_ column: UnsafePointer<Double>, _ index: Int) -> SIMD2<Double> {
 
 /// Stores `value` into entries `index` and `index + 1` of `column`.
 @inlinable @inline(__always)
-func store(_ value: SIMD2<Double>, _ column: UnsafeMutablePointer<Double>, _ index: Int) {
+func storeLanes(_ value: SIMD2<Double>, _ column: UnsafeMutablePointer<Double>, _ index: Int) {
     UnsafeMutableRawPointer(column + index).storeBytes(of: value, as: SIMD2<Double>.self)
 }
