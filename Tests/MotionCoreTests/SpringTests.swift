@@ -166,6 +166,40 @@ final class SpringTests: XCTestCase {
         XCTAssertEqual(rates, states.map(\.velocity))
     }
 
+
+    /// The two-lane step that the frame evaluator's spring kernel uses must give each lane the scalar step's result to
+    /// the bit, including the snap to rest right at its thresholds, signed zeros, infinities and NaN.
+    func testTwoLaneStepMatchesTheScalarStep() throws {
+        let propagator = try SpringPropagator(spring: try Spring(stiffness: 200, damping: 9), interval: 1.0 / 120)
+        let (a11, a12, a21, a22) = (propagator.a11, propagator.a12, propagator.a21, propagator.a22)
+        let restRate = propagator.restRate
+        let threshold = SpringPropagator.restThreshold
+        // States whose next displacement or rate lands on, just below or just above a threshold.
+        var states: [(Double, Double)] = [(0, 0), (-0.0, 0), (.infinity, 1), (.nan, 0), (1, .nan), (-.infinity, -.infinity)]
+        for scale in [threshold, threshold.nextDown, threshold.nextUp, restRate, restRate.nextDown, restRate.nextUp] {
+            states.append((scale / a11, 0))
+            states.append((0, scale / a22))
+            states.append((-scale / a11, scale / a12 / 4))
+        }
+        var generator = SplitMix64(seed: 17)
+        for _ in 0..<2_000 {
+            let magnitude = Double.exp(Double.random(in: -50...5, using: &generator))
+            states.append((Double.random(in: -1...1, using: &generator) * magnitude,
+                           Double.random(in: -1...1, using: &generator) * magnitude * 100))
+        }
+        for k in stride(from: 0, to: states.count - 1, by: 2) {
+            let (first, second) = (states[k], states[k + 1])
+            let lanes = SpringPropagator.step(displacement: SIMD2(first.0, second.0), rate: SIMD2(first.1, second.1),
+                                              a11: SIMD2(repeating: a11), a12: SIMD2(repeating: a12),
+                                              a21: SIMD2(repeating: a21), a22: SIMD2(repeating: a22), restRate: restRate)
+            for (lane, state) in [first, second].enumerated() {
+                let scalar = SpringPropagator.step(displacement: state.0, rate: state.1, a11: a11, a12: a12, a21: a21,
+                                                   a22: a22, restRate: restRate)
+                XCTAssertEqual(lanes.displacement[lane].bitPattern, scalar.displacement.bitPattern, "\(state)")
+                XCTAssertEqual(lanes.rate[lane].bitPattern, scalar.rate.bitPattern, "\(state)")
+            }
+        }
+    }
     func testSettlingTimeDefinitionAndErrors() throws {
         let spring = try Spring(mass: 1, stiffness: 100, damping: 5)
         let time = try spring.settlingTime()

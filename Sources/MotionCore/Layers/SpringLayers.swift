@@ -100,7 +100,6 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
             // The branch-free pass, two layers at a time: it only flags the layers with an event (a list built in the
             // same loop, at a position that depends on earlier layers, would be scalar), and its thirteen columns
             // are more than the compiler's alias checks cover, so the lanes are explicit.
-            let rest = SIMD2(repeating: SpringPropagator.restThreshold), restRates = SIMD2(repeating: restRate)
             var i = block.lowerBound
             while i &+ 1 < block.upperBound {
                 let b = lanes(begin, i), retarget = lanes(retargetTime, i)
@@ -109,13 +108,12 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                 let event = started .& ((b .> previous) .| retargetNow .| (lanes(stepInterval, i) .!= interval))
                 storeLanes(SIMD2(repeating: 0).replacing(with: 1, where: event), eventFlags, i)
                 let xi = lanes(x, i), ri = lanes(rate, i)
-                // SpringPropagator.step on two lanes: A·(x, ẋ), snapped to rest below the thresholds.
-                let newX = lanes(a11, i) * xi + lanes(a12, i) * ri, newRate = lanes(a21, i) * xi + lanes(a22, i) * ri
-                let atRest = (newX .< rest) .& (newX .> -rest) .& (newRate .< restRates) .& (newRate .> -restRates)
+                let stepped = SpringPropagator.step(displacement: xi, rate: ri, a11: lanes(a11, i), a12: lanes(a12, i),
+                                                    a21: lanes(a21, i), a22: lanes(a22, i), restRate: restRate)
                 let moving = started .& .!event
-                let nextX = xi.replacing(with: newX.replacing(with: 0, where: atRest), where: moving)
+                let nextX = xi.replacing(with: stepped.displacement, where: moving)
                 storeLanes(nextX, x, i)
-                storeLanes(ri.replacing(with: newRate.replacing(with: 0, where: atRest), where: moving), rate, i)
+                storeLanes(ri.replacing(with: stepped.rate, where: moving), rate, i)
                 storeLanes(lanes(target, i) + nextX, position, i)
                 i &+= 2
             }

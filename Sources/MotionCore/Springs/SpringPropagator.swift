@@ -55,6 +55,20 @@ public struct SpringPropagator: Sendable, Hashable {
         return (atRest ? 0 : newX, atRest ? 0 : newRate)
     }
 
+    /// `step` on two layers at once, for a loop written on explicit SIMD2 lanes: the same operations in the same order
+    /// in each lane, so each lane's result is the scalar step's to the bit.
+    @inlinable @inline(__always)
+    public static func step(displacement x: SIMD2<Double>, rate: SIMD2<Double>, a11: SIMD2<Double>, a12: SIMD2<Double>,
+                            a21: SIMD2<Double>, a22: SIMD2<Double>, restRate: Double)
+        -> (displacement: SIMD2<Double>, rate: SIMD2<Double>)
+    {
+        let newX = a11 * x + a12 * rate, newRate = a21 * x + a22 * rate
+        let rest = SIMD2(repeating: restThreshold), restRates = SIMD2(repeating: restRate)
+        // |v| < r as −r < v < r: the same truth for every value, NaN included (false).
+        let atRest = (newX .< rest) .& (newX .> -rest) .& (newRate .< restRates) .& (newRate .> -restRates)
+        return (newX.replacing(with: 0, where: atRest), newRate.replacing(with: 0, where: atRest))
+    }
+
     /// Advances every layer by one interval, in struct-of-arrays form: `displacements[i]` (position − target) and
     /// `rates[i]` (its derivative, units per second). The loop is branch-free so that the compiler vectorises it.
     @inlinable
