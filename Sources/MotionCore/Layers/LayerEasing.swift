@@ -89,26 +89,27 @@ public struct BezierColumns: @unchecked Sendable {
         }
     }
 
-    /// `ease` for at most `LayerBlock.size` layers, each with its own curve: the same steps as `CompactCubicBezier.value(at:)` — the
-    /// mirrored frame, the coarse guess from the frame at 1/4, 1/2, 3/4, Newton steps, the Kantorovich certificate on
-    /// the last one — but a fixed number of steps and selects instead of branches, so that the loop vectorises; layers
-    /// whose last step is not certified are solved again by `value(at:)`. Same bound.
+    /// `ease` for at most `LayerBlock.size` layers, each with its own curve: the same steps as
+    /// `CompactCubicBezier.value(at:)` — the mirrored frame, the coarse guess from the frame at 1/4, 1/2, 3/4, Newton
+    /// steps, the Kantorovich certificate on the last one — but a fixed number of steps and selects instead of
+    /// branches, so that the loops vectorise; layers whose last step is not certified are solved again by
+    /// `value(at:)`. Same bound.
+    ///
+    /// Each step is its own pass over the block: one layer's steps form a chain of dependent divisions (about 40
+    /// cycles a step), and a loop that ran all of a layer's steps before the next layer left the processor waiting on
+    /// that chain; a pass over many layers gives it independent work to overlap.
     @inlinable
     func easeBlock(_ values: UnsafeMutablePointer<Double>, layers block: Range<Int>) {
       withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { flags in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { inputScratch in
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { rootScratch in
             let certified = flags.baseAddress! - block.lowerBound, inputs = inputScratch.baseAddress! - block.lowerBound
+            let roots = rootScratch.baseAddress! - block.lowerBound
             for i in block {
                 let x = values[i]
                 inputs[i] = x
-                let m: Double = x > 0.5 ? 1 : 0, n = 1 - m
-                let target = x * n + (1 - x) * m
-                let xa = x1[i], xb = x2[i]
-                let p1 = xa * n + (1 - xb) * m, p2 = xb * n + (1 - xa) * m
-                let a = 1 + 3 * p1 - 3 * p2, b = 3 * p2 - 6 * p1
-                let a3 = 3 * a, b2 = 2 * b, c = 3 * p1
-                let bEnd = 3 * a + b
-                let curvature = 2 * ((abs(b) > abs(bEnd)) ? abs(b) : abs(bEnd))
+                let frame = mirroredFrame(i, x)
+                let (p1, p2, target) = (frame.p1, frame.p2, frame.target)
                 // B at 1/4, 1/2, 3/4: 3uv(u·p1 + v·p2) + v³.
                 let quarter = 0.5625 * (0.75 * p1 + 0.25 * p2) + 0.015625
                 let half = 0.375 * (p1 + p2) + 0.125
@@ -118,16 +119,23 @@ public struct BezierColumns: @unchecked Sendable {
                 let lowValue = upper ? (top ? threeQuarters : half) : (second ? quarter : 0)
                 let highValue = upper ? (top ? 1 : threeQuarters) : (second ? half : quarter)
                 let rise = highValue - lowValue
-                var v = low + 0.25 * (target - lowValue) / (rise > 0 ? rise : 1)
-                var step = 1.0, slope = 0.0
-                for _ in 0..<Self.newtonSteps {
-                    let w = 1 - v
-                    let position = 3 * w * v * (w * p1 + v * p2) + v * v * v
-                    slope = (a3 * v + b2) * v + c
-                    step = (position - target) / slope
-                    let next = v - step
-                    v = next < 0 ? 0 : (next > 1 ? 1 : next)
+                roots[i] = low + 0.25 * (target - lowValue) / (rise > 0 ? rise : 1)
+            }
+            for _ in 1..<Self.newtonSteps {
+                for i in block {
+                    roots[i] = Self.newtonStep(roots[i], mirroredFrame(i, inputs[i])).next
                 }
+            }
+            // The last step, its certificate and the output.
+            for i in block {
+                let x = inputs[i]
+                let frame = mirroredFrame(i, x)
+                let (v, step, slope) = Self.newtonStep(roots[i], frame)
+                let (m, n) = (frame.m, 1 - frame.m)
+                // max|B″|/2 over [0, 1], from B″/2 = 3a·v + b at the ends.
+                let a = 1 + 3 * frame.p1 - 3 * frame.p2, b = 3 * frame.p2 - 6 * frame.p1
+                let bEnd = 3 * a + b
+                let curvature = 2 * ((abs(b) > abs(bEnd)) ? abs(b) : abs(bEnd))
                 let tol = tolerance[i]
                 let small: Double = curvature * step * step <= tol * slope ? 1 : 0
                 let steep: Double = slope > 4 * tol * curvature ? 1 : 0
@@ -142,8 +150,36 @@ public struct BezierColumns: @unchecked Sendable {
             }
             // Rare: the complete solve where the last step was not certified.
             for i in block where certified[i] == 0 { values[i] = curve(i).value(at: inputs[i]) }
+          }
         }
       }
+    }
+
+    /// Layer `i`'s frame for input `x`: the mirrored half (m = 1 above 0.5), its target and control points, and
+    /// B′'s coefficients (B′(v) = (a3·v + b2)·v + c), all exact selects of the stored ones.
+    @inlinable @inline(__always)
+    func mirroredFrame(_ i: Int, _ x: Double)
+        -> (m: Double, target: Double, p1: Double, p2: Double, a3: Double, b2: Double, c: Double)
+    {
+        let m: Double = x > 0.5 ? 1 : 0, n = 1 - m
+        let xa = x1[i], xb = x2[i]
+        let p1 = xa * n + (1 - xb) * m, p2 = xb * n + (1 - xa) * m
+        let a = 1 + 3 * p1 - 3 * p2, b = 3 * p2 - 6 * p1
+        return (m, x * n + (1 - x) * m, p1, p2, 3 * a, 2 * b, 3 * p1)
+    }
+
+    /// One Newton step on B(v) = target from `v`, clamped into [0, 1]: the new root, the step and B′(v).
+    @inlinable @inline(__always)
+    static func newtonStep(_ v: Double,
+                           _ frame: (m: Double, target: Double, p1: Double, p2: Double, a3: Double, b2: Double, c: Double))
+        -> (next: Double, step: Double, slope: Double)
+    {
+        let w = 1 - v
+        let position = 3 * w * v * (w * frame.p1 + v * frame.p2) + v * v * v
+        let slope = (frame.a3 * v + frame.b2) * v + frame.c
+        let step = (position - frame.target) / slope
+        let next = v - step
+        return (next < 0 ? 0 : (next > 1 ? 1 : next), step, slope)
     }
 }
 
