@@ -49,8 +49,10 @@ protocol HarnessKernel: LayerKernel {
 }
 
 /// The timing and easing columns that every timing-driven kind shares: per layer its begin time, duration, repeat
-/// count and autoreverse flag (`LayerTiming`), and its curve when curves are per layer. Value columns follow.
-struct TimedColumns: @unchecked Sendable {
+/// count and autoreverse flag (`LayerTiming`), and its curve when curves are per layer. Value columns follow. A class:
+/// as a struct held by each kernel object, every call on it (such as the per-layer `isActive` that the active share
+/// counts each frame) copied its easing and tables and retained their storage.
+final class TimedColumns: @unchecked Sendable {
     /// All columns of the kernel.
     let columns: LayerColumns
     /// Per-layer media timing.
