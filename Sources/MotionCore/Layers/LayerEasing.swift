@@ -155,8 +155,8 @@ public struct BezierColumns: @unchecked Sendable {
       }
     }
 
-    /// Layer `i`'s frame for input `x`: the mirrored half (m = 1 above 0.5), its target and control points, and
-    /// B′'s coefficients (B′(v) = (a3·v + b2)·v + c), all exact selects of the stored ones.
+    /// Layer `i`'s frame for input `x`: the mirrored half (m = 1 above 0.5), its target and control points (exact
+    /// selects of x, 1 − x and the stored points) and B′'s coefficients, B′(v) = (a3·v + b2)·v + c.
     @inlinable @inline(__always)
     func mirroredFrame(_ i: Int, _ x: Double)
         -> (m: Double, target: Double, p1: Double, p2: Double, a3: Double, b2: Double, c: Double)
