@@ -144,11 +144,10 @@ final class CubicBezierInverter: @unchecked Sendable {
         return locateRoot(target: target, frame: j &>> 6)
     }
 
-    /// `locate` next to a flat frame start: the row in √X. `SIMD2.squareRoot()` is the instruction; scalar
-    /// `squareRoot()` is a library call with an errno check.
+    /// `locate` next to a flat frame start: the row in √X.
     @usableFromInline
     func locateRoot(target: Double, frame: Int) -> (row: UnsafePointer<Double>, u: Double, frame: Int) {
-        let scaled = SIMD2(repeating: target).squareRoot()[0] * Self.rootScale
+        let scaled = target.squareRoot() * Self.rootScale
         let j = Swift.min(segmentIndex(scaled), Self.rootRows - 1)
         let row = storage + Self.rootOffset + Self.rowStride * (Self.rootRows * frame + j)
         return (UnsafePointer(row), scaled - Double(j), frame)
