@@ -58,13 +58,15 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// Offset of the root rows (frame 0's, then frame 1's) in `storage`.
     @usableFromInline static let rootOffset = mainOffset + rows * rowStride
 
-    /// Immutable after `init`. First the two frames' constants, `frameStride` doubles each:
-    /// - [0, 1]: Bernstein control values p1, p2 of x in the frame; [2, 3]: those of the output, y1, y2 in frame 0,
-    ///   1 − y2, 1 − y1 in frame 1;
-    /// - [4, 5, 6]: B′(v) = (a3·v + b2)·v + c; [7, 8, 9]: the output's Y′(v) in the same form;
+    /// Immutable after `init`. First the two frames' constants, `frameStride` doubles each, laid out in pairs that
+    /// `oneStep` reads as SIMD2 lanes (the frame's x cubic in the first lane, its output cubic in the second):
+    /// - [0, 1]: the Bernstein control values p1 of x and of the output; [2, 3]: p2 of both (the output's are y1, y2
+    ///   in frame 0 and 1 − y2, 1 − y1 in frame 1);
+    /// - [4…9]: the derivatives B′(v) and Y′(v) as (a3·v + b2)·v + c: a3 of both, then b2 of both, then c of both;
     /// - [10]: K / tolerance, with K = max|B″| over [0, 1] slightly inflated so that rounding never makes the
     ///   certificate optimistic; [11]: 4·K·tolerance, the smallest slope the certificate trusts; [12]: max|Y″|/2
-    ///   divided by `linearizationTolerance`.
+    ///   divided by `linearizationTolerance`; [13, 14]: the frame's output map, offset and sign (0 and 1 in frame 0,
+    ///   1 and −1 in frame 1), so that y = offset + sign·Y is the curve's output.
     /// Then the `rows` main rows and the 2·`rootRows` root rows, `rowStride` doubles each.
     @usableFromInline let storage: UnsafeMutablePointer<Double>
     /// Absolute tolerance on the curve parameter.
@@ -91,9 +93,9 @@ final class CubicBezierInverter: @unchecked Sendable {
             let ya = 1 + 3 * q1 - 3 * q2, yb = 3 * q2 - 6 * q1
             let curvature = frame.doubledCurvature * (1 + 0x1p-40) + 0x1p-60
             let outputHalfCurvature = max(abs(yb), abs(3 * ya + yb))
-            let values = [frame.p1, frame.p2, q1, q2, frame.a3, frame.b2, frame.c, 3 * ya, 2 * yb, 3 * q1,
+            let values = [frame.p1, q1, frame.p2, q2, frame.a3, 3 * ya, frame.b2, 2 * yb, frame.c, 3 * q1,
                           curvature / tolerance, 4 * curvature * tolerance,
-                          outputHalfCurvature / Self.linearizationTolerance]
+                          outputHalfCurvature / Self.linearizationTolerance, Double(index), index == 0 ? 1 : -1]
             for (offset, value) in values.enumerated() { constants[offset] = value }
         }
         // Main row j spans x in [j, j + 1]/128: in frame 0, X in [j, j + 1]/128; in frame 1, X = 1 − x in [i, i + 1]/128
@@ -118,10 +120,16 @@ final class CubicBezierInverter: @unchecked Sendable {
         }
     }
 
-    /// Writes the row at `offset`: the quintic Hermite guess between two nodes, clamped to the roots between them.
+    /// Writes the row at `offset`: the quintic Hermite guess between two nodes, clamped to the roots between them, in
+    /// the order `guess` reads it (c0, c2, c1, c3, c4, c5, then the clamp interval).
     private func fillRow(_ offset: Int, from first: (v: Double, first: Double, second: Double),
                          to last: (v: Double, first: Double, second: Double)) {
-        TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: storage + offset)
+        var horner = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        withUnsafeMutableBytes(of: &horner) { bytes in
+            let row = bytes.baseAddress!.assumingMemoryBound(to: Double.self)
+            TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: row)
+            for (index, source) in [5, 3, 4, 2, 1, 0, 6, 7].enumerated() { storage[offset + index] = row[source] }
+        }
     }
 
     deinit {
@@ -134,11 +142,12 @@ final class CubicBezierInverter: @unchecked Sendable {
     func locate(_ x: Double, target: Double) -> (row: UnsafePointer<Double>, u: Double, frame: Int) {
         // x·128 is exact, and x < 1 keeps the row below 128.
         let scaled = x * Double(Self.rows)
-        let j = segmentIndex(scaled)
+        let (j, start) = segment(scaled)
         if j >= rootBelow, j < rootFrom {
-            // In frame 1 the row runs the other way: its coordinate is 1 − u, exact because u is a multiple of ulp(x·128).
-            let u = scaled - Double(j), frame = j &>> 6
-            let flipped = Self.select(0 &- UInt64(truncatingIfNeeded: frame), 1 - u, u)
+            // In frame 1 the row runs the other way: its coordinate is 1 − u, exact because u is a multiple of ulp(x·128),
+            // and computed as |u − 1| (rounding is symmetric), so that |u − frame| serves both frames without a select.
+            let u = scaled - start, frame = j &>> 6
+            let flipped = abs(u - Double(frame))
             return (UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j), flipped, frame)
         }
         return locateRoot(target: target, frame: j &>> 6)
@@ -153,13 +162,15 @@ final class CubicBezierInverter: @unchecked Sendable {
         return (UnsafePointer(row), scaled - Double(j), frame)
     }
 
-    /// The clamped quintic guess of a row at row coordinate `u`, evaluated in Estrin's scheme (three levels of
-    /// dependent arithmetic rather than Horner's five: one call's latency is what counts here, where the batch loop of
-    /// `TabulatedCubicBezier.guess`, bound by throughput, keeps Horner's fewer operations).
+    /// The clamped quintic guess of a row at row coordinate `u`, evaluated in Estrin's scheme on two lanes
+    /// ((c0 + c1·u, c2 + c3·u) at once, then c4 + c5·u): three levels of dependent arithmetic rather than Horner's
+    /// five, since one call's latency is what counts here (the batch loop of `TabulatedCubicBezier.guess`, bound by
+    /// throughput, keeps Horner's fewer operations).
     @inlinable @inline(__always)
     static func guess(_ row: UnsafePointer<Double>, at u: Double) -> Double {
         let u2 = u * u
-        let p = ((row[5] + row[4] * u) + u2 * (row[3] + row[2] * u)) + (u2 * u2) * (row[1] + row[0] * u)
+        let pairs = lanes(row, 0) + lanes(row, 2) * u
+        let p = (pairs.x + u2 * pairs.y) + (u2 * u2) * (row[4] + row[5] * u)
         let low = p < row[6] ? row[6] : p
         return low > row[7] ? row[7] : low
     }
@@ -191,10 +202,10 @@ final class CubicBezierInverter: @unchecked Sendable {
         let k = UnsafePointer(storage + Self.frameStride &* frame)
         let w = 1 - g, g3 = g * g * g
         let weight = 3 * w * g
-        let position = weight * (w * k[0] + g * k[1]) + g3
-        let output = weight * (w * k[2] + g * k[3]) + g3
-        let slope = (k[4] * g + k[5]) * g + k[6]
-        let outputSlope = (k[7] * g + k[8]) * g + k[9]
+        let position = weight * (w * k[0] + g * k[2]) + g3
+        let output = weight * (w * k[1] + g * k[3]) + g3
+        let slope = (k[4] * g + k[6]) * g + k[8]
+        let outputSlope = (k[5] * g + k[7]) * g + k[9]
         let step = (position - target) / slope
         let small = output - outputSlope * step
         let v = g - step
@@ -203,9 +214,8 @@ final class CubicBezierInverter: @unchecked Sendable {
         // first-order output would not be monotone from one input ulp to the next: the complete solve answers there.
         let certified = k[10] * squared <= slope && slope > k[11] && k[12] * squared <= 1
             && target >= Self.smallestFirstOrderTarget
-        // Frame 1 gives 1 − y and s = 1 − t: selected with a mask, not a branch.
-        let mask = 0 &- UInt64(truncatingIfNeeded: frame)
-        return (Self.select(mask, 1 - small, small), Self.select(mask, 1 - v, v), certified, target, frame, g)
+        // Frame 1 gives 1 − y and s = 1 − t: offset + sign·value is exact in both frames.
+        return (k[13] + k[14] * small, k[13] + k[14] * v, certified, target, frame, g)
     }
 
     /// `a` where `mask` is all ones, `b` where it is zero.
@@ -220,7 +230,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         let v = (frame == 0 ? frames.0 : frames.1).solve(target: target, guess: guess, tolerance: tolerance)
         let k = storage + Self.frameStride * frame
         let w = 1 - v, weight = 3 * w * v
-        let small = (weight * w) * k[2] + ((weight * v) * k[3] + v * v * v)
+        let small = (weight * w) * k[1] + ((weight * v) * k[3] + v * v * v)
         return frame == 0 ? (small, v) : (1 - small, 1 - v)
     }
 
