@@ -167,9 +167,10 @@ final class SpringTests: XCTestCase {
     }
 
 
-    /// The two-lane step that the frame evaluator's spring kernel uses must give each lane the scalar step's result to
-    /// the bit, including the snap to rest right at its thresholds, signed zeros, infinities and NaN.
-    func testTwoLaneStepMatchesTheScalarStep() throws {
+    /// The two-lane step that the frame evaluator's spring kernel uses, and the four-lane kernel of
+    /// `advance(displacements:rates:)` with its scalar tail, must give each layer the scalar step's result to the bit,
+    /// including the snap to rest right at its thresholds, signed zeros, infinities and NaN.
+    func testLaneStepsMatchTheScalarStep() throws {
         let propagator = try SpringPropagator(spring: try Spring(stiffness: 200, damping: 9), interval: 1.0 / 120)
         let (a11, a12, a21, a22) = (propagator.a11, propagator.a12, propagator.a21, propagator.a22)
         let restRate = propagator.restRate
@@ -197,6 +198,22 @@ final class SpringTests: XCTestCase {
                                                    a22: a22, restRate: restRate)
                 XCTAssertEqual(lanes.displacement[lane].bitPattern, scalar.displacement.bitPattern, "\(state)")
                 XCTAssertEqual(lanes.rate[lane].bitPattern, scalar.rate.bitPattern, "\(state)")
+            }
+        }
+        // Every count from 0 to 11 exercises the four-lane loop and each length of the scalar tail, at every offset.
+        for count in 0...11 {
+            for start in stride(from: 0, to: states.count - count, by: 37) {
+                let chunk = Array(states[start..<(start + count)])
+                var displacements = chunk.map(\.0), rates = chunk.map(\.1)
+                displacements.withUnsafeMutableBufferPointer { x in
+                    rates.withUnsafeMutableBufferPointer { v in propagator.advance(displacements: x, rates: v) }
+                }
+                for (index, state) in chunk.enumerated() {
+                    let scalar = SpringPropagator.step(displacement: state.0, rate: state.1, a11: a11, a12: a12, a21: a21,
+                                                       a22: a22, restRate: restRate)
+                    XCTAssertEqual(displacements[index].bitPattern, scalar.displacement.bitPattern, "\(state)")
+                    XCTAssertEqual(rates[index].bitPattern, scalar.rate.bitPattern, "\(state)")
+                }
             }
         }
     }
