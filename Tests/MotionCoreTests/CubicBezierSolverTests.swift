@@ -23,6 +23,12 @@ final class CubicBezierSolverTests: XCTestCase {
             // The tiny inputs take the complete solve by design (see `smallestFirstOrderTarget`).
             XCTAssertLessThanOrEqual(unfinished.count, 3 + inputs.count / 1_000,
                                      "\(name): \(unfinished.count) inputs needed the complete solve, e.g. \(unfinished.prefix(5))")
+            // The fast path's row certificate is as good as the per-input one: it leaves out only the root rows of a
+            // flat frame start (1/16 of [0, 1] each) besides the inputs above.
+            let flatFrames = [curve.x1, 1 - curve.x2].filter { $0 < TabulatedCubicBezier.flatStart }.count
+            let slow = inputs.filter { !curve.finishesOnTheFastPath($0) }
+            XCTAssertLessThanOrEqual(slow.count, unfinished.count + flatFrames * inputs.count / 16 + 2,
+                                     "\(name): \(slow.count) inputs left the fast path, e.g. \(slow.prefix(5))")
         }
     }
 

@@ -152,11 +152,27 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         return extrapolatedValue(at: x)
     }
 
-    /// `value(at:)` for x in (0, 1) on a curve that is not the identity.
+    /// `value(at:)` for x in (0, 1) on a curve that is not the identity: the one-step answer on a main row, and
+    /// otherwise (root rows, failed certificates) `completeInteriorValue(_:)`, called last so that the fast path
+    /// needs no stack frame.
     @usableFromInline
     func interiorValue(_ x: Double) -> Double {
         // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
+        let (regular, t, final) = inverter.mainRowStep(forInterior: x)
+        guard final else { return completeInteriorValue(x) }
+        return withInflection(regular, t: t)
+    }
+
+    /// `value(at:)` for x in (0, 1) on a curve that is not the identity, on every path of the inverter.
+    @usableFromInline @inline(never)
+    func completeInteriorValue(_ x: Double) -> Double {
         let (regular, t) = inverter.valueAndParameter(forInterior: x)
+        return withInflection(regular, t: t)
+    }
+
+    /// `regular`, the output at parameter `t`, or the vertex form where `t` lies in the stationary inflection's window.
+    @inlinable @inline(__always)
+    func withInflection(_ regular: Double, t: Double) -> Double {
         guard let inflection else { return regular }
         // Both forms, and one picked without a branch: which one depends on the input (a third of the inputs of
         // (0, 1, 1, 0) fall in the window), and a mispredicted branch costs more than the arithmetic.
@@ -178,6 +194,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// Whether the solver's guess table and one certified Newton step finish input `x` in (0, 1), without the complete
     /// solve (a measure of the table's fit, for tests).
     func finishesInOneStep(_ x: Double) -> Bool { inverter.finishesInOneStep(x) }
+
+    /// Whether input `x` in (0, 1) is answered on `interiorValue`'s fast path (a main row and the row's certificate),
+    /// for tests.
+    func finishesOnTheFastPath(_ x: Double) -> Bool { inverter.mainRowStep(forInterior: x).final }
 
     /// The curve parameter t with x(t) = x, for x in [0, 1] (within the solver's tolerance).
     public func parameter(at x: Double) -> Double {

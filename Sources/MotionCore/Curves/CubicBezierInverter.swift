@@ -44,8 +44,9 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline static let rootRows = 16
     /// Root rows per unit of √X: 16 rows over √X in [0, 1/4].
     @usableFromInline static let rootScale = 64.0
-    /// Doubles per row: the quintic's coefficients c5…c0 (Horner order), then the clamp interval.
-    @usableFromInline static let rowStride = 8
+    /// Doubles per row: the quintic's coefficients (in the order `guess` reads them), the clamp interval, then the
+    /// row's largest certified Newton step (see `fillRow`).
+    @usableFromInline static let rowStride = 9
     /// Doubles per frame in the constants block.
     @usableFromInline static let frameStride = 16
     /// Largest second-order term of the first-order output, in output units.
@@ -107,29 +108,54 @@ final class CubicBezierInverter: @unchecked Sendable {
                                                    tolerance: tolerance)
             for i in 0..<half {
                 let row = index == 0 ? i : Self.rows - 1 - i
-                guard row >= rootBelow, row < rootFrom else { continue }
-                fillRow(Self.mainOffset + Self.rowStride * row, from: nodes[i], to: nodes[i + 1])
+                guard row >= rootBelow, row < rootFrom else {
+                    // Read from the root rows instead: no step is certified here.
+                    storage[Self.mainOffset + Self.rowStride * row + 8] = -1
+                    continue
+                }
+                fillRow(Self.mainOffset + Self.rowStride * row, from: nodes[i], to: nodes[i + 1], frame: index)
             }
             guard index == 0 ? flat.0 : flat.1 else { continue }
             let rootNodes = TabulatedCubicBezier.nodes(frame, count: Self.rootRows, spacing: 1 / Self.rootScale, root: true,
                                                        tolerance: tolerance)
             for row in 0..<Self.rootRows {
                 fillRow(Self.rootOffset + Self.rowStride * (Self.rootRows * index + row), from: rootNodes[row],
-                        to: rootNodes[row + 1])
+                        to: rootNodes[row + 1], frame: index)
             }
         }
     }
 
     /// Writes the row at `offset`: the quintic Hermite guess between two nodes, clamped to the roots between them, in
-    /// the order `guess` reads it (c0, c2, c1, c3, c4, c5, then the clamp interval).
+    /// the order `guess` reads it (c0, c2, c1, c3, c4, c5, then the clamp interval), and the row's certificate: the
+    /// largest Newton step |δ| that `mainRowStep` accepts for a guess inside the clamp interval. With m ≤ B′ over the
+    /// interval (the quadratic's minimum there, less a rounding margin), Kantorovich's bound K·δ²/B′(g) ≤ tolerance
+    /// holds when δ² ≤ tolerance·m/K, the first-order output's term when δ² ≤ `linearizationTolerance`/max|Y″|·2, and
+    /// B′(g) > 4·K·tolerance when m is; −1 (no step accepted) where m is not.
     private func fillRow(_ offset: Int, from first: (v: Double, first: Double, second: Double),
-                         to last: (v: Double, first: Double, second: Double)) {
+                         to last: (v: Double, first: Double, second: Double), frame: Int) {
         var horner = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
         withUnsafeMutableBytes(of: &horner) { bytes in
             let row = bytes.baseAddress!.assumingMemoryBound(to: Double.self)
             TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: row)
             for (index, source) in [5, 3, 4, 2, 1, 0, 6, 7].enumerated() { storage[offset + index] = row[source] }
         }
+        let k = storage + Self.frameStride * frame
+        let (a3, b2, c) = (k[4], k[6], k[8])
+        let (low, high) = (storage[offset + 6], storage[offset + 7])
+        var candidates = [low, high]
+        if a3 != 0, -b2 / (2 * a3) > low, -b2 / (2 * a3) < high { candidates.append(-b2 / (2 * a3)) }
+        let slopes = candidates.map { ($0 * a3 + b2) * $0 + c }
+        let smallestSlope = slopes.min()! - 0x1p-48 * (abs(a3) + abs(b2) + abs(c))
+        // k[10] = K/tolerance, k[11] = 4·K·tolerance, k[12] = max|Y″|/2 / linearizationTolerance.
+        guard smallestSlope > k[11], smallestSlope.isFinite else {
+            storage[offset + 8] = -1
+            return
+        }
+        // Where the output's coefficients overflow (control values near the `Double` limit, where k[12] is infinite
+        // or NaN), no step is accepted and the complete solve answers.
+        let outputBound = (1 / k[12]).squareRoot()
+        let largest = min((smallestSlope / k[10]).squareRoot(), outputBound)
+        storage[offset + 8] = outputBound > 0 && largest.isFinite && largest > 0 ? largest * (1 - 0x1p-30) : -1
     }
 
     deinit {
@@ -186,6 +212,21 @@ final class CubicBezierInverter: @unchecked Sendable {
         return (step.y, step.t)
     }
 
+    /// The guess and one certified Newton step for 0 < x < 1 on a main row: y and t, and whether they are final. Not
+    /// final on root rows (next to a flat frame start, whose main rows are left as zeros and give no answer) and where
+    /// the certificate fails; `valueAndParameter` answers there. No call on the way, so that the caller's fast path
+    /// needs no stack frame.
+    @inlinable @inline(__always)
+    func mainRowStep(forInterior x: Double) -> (y: Double, t: Double, final: Bool) {
+        let target = Swift.min(x, 1 - x)
+        let scaled = x * Double(Self.rows)
+        let (j, start) = segment(scaled)
+        let frame = j &>> 6
+        let row = UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j)
+        let step = step(target: target, frame: frame, guess: Self.guess(row, at: abs(scaled - start - Double(frame))))
+        return (step.y, step.t, abs(step.step) <= row[8] && target >= Self.smallestFirstOrderTarget)
+    }
+
     /// Whether the guess and one Newton step finish input `x` in (0, 1) (a measure of the table's fit, for tests).
     func finishesInOneStep(_ x: Double) -> Bool { oneStep(forInterior: x).certified }
 
@@ -199,6 +240,14 @@ final class CubicBezierInverter: @unchecked Sendable {
         let target = Swift.min(x, 1 - x)
         let (row, u, frame) = locate(x, target: target)
         let g = Self.guess(row, at: u)
+        let step = step(target: target, frame: frame, guess: g)
+        return (step.y, step.t, step.certified, target, frame, g)
+    }
+
+    /// One Newton step from guess `g` toward frame target `target` in `frame`, the first-order output, and whether
+    /// the certificate holds (see the type's method).
+    @inlinable @inline(__always)
+    func step(target: Double, frame: Int, guess g: Double) -> (y: Double, t: Double, certified: Bool, step: Double) {
         let k = UnsafePointer(storage + Self.frameStride &* frame)
         let w = 1 - g, g3 = g * g * g
         let weight = 3 * w * g
@@ -215,7 +264,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         let certified = k[10] * squared <= slope && slope > k[11] && k[12] * squared <= 1
             && target >= Self.smallestFirstOrderTarget
         // Frame 1 gives 1 − y and s = 1 − t: offset + sign·value is exact in both frames.
-        return (k[13] + k[14] * small, k[13] + k[14] * v, certified, target, frame, g)
+        return (k[13] + k[14] * small, k[13] + k[14] * v, certified, step)
     }
 
     /// `a` where `mask` is all ones, `b` where it is zero.
