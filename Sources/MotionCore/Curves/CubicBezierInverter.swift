@@ -66,8 +66,9 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// - [4…9]: the derivatives B′(v) and Y′(v) as (a3·v + b2)·v + c: a3 of both, then b2 of both, then c of both;
     /// - [10]: K / tolerance, with K = max|B″| over [0, 1] slightly inflated so that rounding never makes the
     ///   certificate optimistic; [11]: 4·K·tolerance, the smallest slope the certificate trusts; [12]: max|Y″|/2
-    ///   divided by `linearizationTolerance`; [13, 14]: the frame's output map, offset and sign (0 and 1 in frame 0,
-    ///   1 and −1 in frame 1), so that y = offset + sign·Y is the curve's output.
+    ///   divided by `linearizationTolerance`; [13, 14]: the frame's output map, an offset and a sign bit (0 and +0
+    ///   in frame 0, 1 and −0 in frame 1), so that y = offset + (Y with its sign bit flipped by the mask) is the
+    ///   curve's output: an exclusive or and an add, exact in both frames.
     /// Then the `rows` main rows and the 2·`rootRows` root rows, `rowStride` doubles each.
     @usableFromInline let storage: UnsafeMutablePointer<Double>
     /// Absolute tolerance on the curve parameter.
@@ -96,7 +97,7 @@ final class CubicBezierInverter: @unchecked Sendable {
             let outputHalfCurvature = max(abs(yb), abs(3 * ya + yb))
             let values = [frame.p1, q1, frame.p2, q2, frame.a3, 3 * ya, frame.b2, 2 * yb, frame.c, 3 * q1,
                           curvature / tolerance, 4 * curvature * tolerance,
-                          outputHalfCurvature / Self.linearizationTolerance, Double(index), index == 0 ? 1 : -1]
+                          outputHalfCurvature / Self.linearizationTolerance, Double(index), index == 0 ? 0 : -0.0]
             for (offset, value) in values.enumerated() { constants[offset] = value }
         }
         // Main row j spans x in [j, j + 1]/128: in frame 0, X in [j, j + 1]/128; in frame 1, X = 1 − x in [i, i + 1]/128
@@ -263,8 +264,11 @@ final class CubicBezierInverter: @unchecked Sendable {
         // first-order output would not be monotone from one input ulp to the next: the complete solve answers there.
         let certified = k[10] * squared <= slope && slope > k[11] && k[12] * squared <= 1
             && target >= Self.smallestFirstOrderTarget
-        // Frame 1 gives 1 − y and s = 1 − t: offset + sign·value is exact in both frames.
-        return (k[13] + k[14] * small, k[13] + k[14] * v, certified, step)
+        // Frame 1 gives 1 − y and s = 1 − t: offset + value with its sign flipped is exact in both frames, and the flip
+        // is one exclusive or rather than a multiply on the way to the result.
+        let sign = k[14].bitPattern
+        return (k[13] + Double(bitPattern: small.bitPattern ^ sign), k[13] + Double(bitPattern: v.bitPattern ^ sign),
+                certified, step)
     }
 
     /// `a` where `mask` is all ones, `b` where it is zero.
