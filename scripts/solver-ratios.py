@@ -2,30 +2,53 @@
 """Runs Benchmarks/SolverComparisonBenchmarks (MotionBench's CubicBezier.value(at:) beside the in-repo Chromium and
 WebKit strategies, same shuffled inputs, same closure call path) and prints ns per call and the ratios per curve.
 
-usage: scripts/solver-ratios.py [extra swift-package-benchmark arguments]"""
+On a shared VM one run drifts by 10-30% between benchmarks, so the script runs the target RUNS times (default 3),
+takes each ratio within one run, and prints the medians over the runs.
+
+usage: RUNS=3 scripts/solver-ratios.py [extra swift-package-benchmark arguments]"""
+import os
 import re
+import statistics
 import subprocess
 import sys
 
-command = ["swift", "package", "--allow-writing-to-package-directory", "benchmark", "--target", "SolverComparisonBenchmarks",
-           "--format", "markdown", "--no-progress"] + sys.argv[1:]
-output = subprocess.run(command, capture_output=True, text=True).stdout
-times = {}
-current = None
-for line in output.splitlines():
-    header = re.match(r"^### solver/(.+)/([^/]+)$", line.strip())
-    if header:
-        current = (header.group(1), header.group(2))
-        continue
-    if current and line.startswith("| Time (wall clock)"):
-        cells = [cell.strip() for cell in line.split("|")]
-        times[current] = float(cells[4]) / 1000  # p50, ns per 1,000 calls -> ns per call
-        current = None
-if not times:
-    sys.exit("no solver results in the benchmark output:\n" + output[-2000:])
-curves = list(dict.fromkeys(curve for curve, _ in times))
+STRATEGIES = ("motionbench", "chromium", "webkit")
+
+
+def one_run():
+    command = ["swift", "package", "--allow-writing-to-package-directory", "benchmark", "--target",
+               "SolverComparisonBenchmarks", "--format", "markdown", "--no-progress"] + sys.argv[1:]
+    output = subprocess.run(command, capture_output=True, text=True).stdout
+    times = {}
+    current = None
+    for line in output.splitlines():
+        header = re.match(r"^### solver/(.+)/([^/]+)$", line.strip())
+        if header:
+            current = (header.group(1), header.group(2))
+            continue
+        if current and line.startswith("| Time (wall clock)"):
+            cells = [cell.strip() for cell in line.split("|")]
+            times[current] = float(cells[4]) / 1000  # p50, ns per 1,000 calls -> ns per call
+            current = None
+    if not times:
+        sys.exit("no solver results in the benchmark output:\n" + output[-2000:])
+    return times
+
+
+runs = [one_run() for _ in range(int(os.environ.get("RUNS", "3")))]
+curves = list(dict.fromkeys(curve for curve, _ in runs[0]))
+
+
+def median(values):
+    values = [value for value in values if value == value]
+    return statistics.median(values) if values else float("nan")
+
+
+print(f"medians over {len(runs)} runs; each ratio taken within one run")
 print("| curve | motionbench ns | chromium ns | webkit ns | motionbench/chromium | motionbench/webkit |")
 print("|---|---:|---:|---:|---:|---:|")
 for curve in curves:
-    ours, chromium, webkit = (times.get((curve, name), float("nan")) for name in ("motionbench", "chromium", "webkit"))
-    print(f"| {curve} | {ours:.2f} | {chromium:.2f} | {webkit:.2f} | {ours / chromium:.2f} | {ours / webkit:.2f} |")
+    ns = [median(run.get((curve, name), float("nan")) for run in runs) for name in STRATEGIES]
+    ratios = [median(run.get((curve, "motionbench"), float("nan")) / run.get((curve, other), float("nan"))
+                     for run in runs) for other in STRATEGIES[1:]]
+    print(f"| {curve} | {ns[0]:.2f} | {ns[1]:.2f} | {ns[2]:.2f} | {ratios[0]:.2f} | {ratios[1]:.2f} |")
