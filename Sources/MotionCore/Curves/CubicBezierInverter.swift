@@ -134,19 +134,18 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// B′(g) > 4·K·tolerance when m is; −1 (no step accepted) where m is not.
     private func fillRow(_ offset: Int, from first: (v: Double, first: Double, second: Double),
                          to last: (v: Double, first: Double, second: Double), frame: Int) {
-        var horner = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        withUnsafeMutableBytes(of: &horner) { bytes in
-            let row = bytes.baseAddress!.assumingMemoryBound(to: Double.self)
-            TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: row)
-            for (index, source) in [5, 3, 4, 2, 1, 0, 6, 7].enumerated() { storage[offset + index] = row[source] }
-        }
+        // Written in Horner order (c5…c0, clamp) into the row itself, then permuted in place.
+        let row = storage + offset
+        TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: row)
+        (row[0], row[1], row[2], row[3], row[4], row[5]) = (row[5], row[3], row[4], row[2], row[1], row[0])
         let k = storage + Self.frameStride * frame
         let (a3, b2, c) = (k[4], k[6], k[8])
-        let (low, high) = (storage[offset + 6], storage[offset + 7])
-        var candidates = [low, high]
-        if a3 != 0, -b2 / (2 * a3) > low, -b2 / (2 * a3) < high { candidates.append(-b2 / (2 * a3)) }
-        let slopes = candidates.map { ($0 * a3 + b2) * $0 + c }
-        let smallestSlope = slopes.min()! - 0x1p-48 * (abs(a3) + abs(b2) + abs(c))
+        let (low, high) = (row[6], row[7])
+        func slope(_ v: Double) -> Double { (v * a3 + b2) * v + c }
+        var smallest = min(slope(low), slope(high))
+        let vertex = a3 != 0 ? -b2 / (2 * a3) : low
+        if vertex > low, vertex < high { smallest = min(smallest, slope(vertex)) }
+        let smallestSlope = smallest - 0x1p-48 * (abs(a3) + abs(b2) + abs(c))
         // k[10] = K/tolerance, k[11] = 4·K·tolerance, k[12] = max|Y″|/2 / linearizationTolerance.
         guard smallestSlope > k[11], smallestSlope.isFinite else {
             storage[offset + 8] = -1
