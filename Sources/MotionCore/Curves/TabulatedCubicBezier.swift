@@ -16,9 +16,13 @@ public struct TabulatedCubicBezier: Sendable {
 
     /// The two mirrored frames (inputs ≤ 0.5, then inputs > 0.5).
     @usableFromInline let frames: (BezierFrame, BezierFrame)
-    /// Per frame f and segment j (index 64·f + j), the guess in power form on u in [0, 1],
-    /// v(u) = ((((c5·u + c4)·u + c3)·u + c2)·u + c1)·u + c0, then the segment's ends v_j and v_j+1 for the clamp.
+    /// Per frame f and segment j (index `rowsPerFrame`·f + j), the guess in power form on u in [0, 1],
+    /// v(u) = ((((c5·u + c4)·u + c3)·u + c2)·u + c1)·u + c0, then the segment's ends v_j and v_j+1 for the clamp. Each
+    /// frame ends with one more row, the constant v_64 (coordinate 64 exactly, the frame's end x = 0.5), so that an
+    /// input's row is ⌊coordinate⌋ with no clamp to the last segment.
     @usableFromInline let segmentGuesses: [Double]
+    /// Rows per frame in `segmentGuesses`: the segments and the end row.
+    @usableFromInline static let rowsPerFrame = segments + 1
     /// Doubles per segment: six coefficients and the clamp (64 bytes).
     @usableFromInline static let segmentStride = 8
 
@@ -44,15 +48,17 @@ public struct TabulatedCubicBezier: Sendable {
         // Node j sits at coordinate j·h; its input is that coordinate, or its square.
         let h = (root ? 0.5.squareRoot() : 0.5) / Double(Self.segments)
         coordinateScale = 1 / h
-        var guesses = [Double](repeating: 0, count: 2 * Self.segments * Self.segmentStride)
+        var guesses = [Double](repeating: 0, count: 2 * Self.rowsPerFrame * Self.segmentStride)
         let frameList = [frames.0, frames.1], tolerance = curve.tolerance
         guesses.withUnsafeMutableBufferPointer { table in
             for (index, frame) in frameList.enumerated() {
                 let nodes = Self.nodes(frame, count: Self.segments, spacing: h, root: root, tolerance: tolerance)
+                let frameRows = table.baseAddress! + Self.segmentStride * Self.rowsPerFrame * index
                 for j in 0..<Self.segments {
-                    Self.writeSegmentGuess(from: nodes[j], to: nodes[j + 1],
-                                           into: table.baseAddress! + Self.segmentStride * (Self.segments * index + j))
+                    Self.writeSegmentGuess(from: nodes[j], to: nodes[j + 1], into: frameRows + Self.segmentStride * j)
                 }
+                let end = frameRows + Self.segmentStride * Self.segments
+                (end[5], end[6], end[7]) = (nodes[Self.segments].v, nodes[Self.segments].v, nodes[Self.segments].v)
             }
         }
         segmentGuesses = guesses
@@ -118,12 +124,12 @@ public struct TabulatedCubicBezier: Sendable {
         (destination[3], destination[4], destination[5]) = (0.5 * k0, m0, v0)
     }
 
-    /// The guess at table coordinate `scaled` (segments per unit times X or √X) from its segment's row of a frame's
-    /// table; the last segment takes the end node.
+    /// The guess at table coordinate `scaled` in [0, 64] (segments per unit times X or √X) from its row of a frame's
+    /// table (the end row at 64).
     @inlinable @inline(__always)
-    func rowGuess(_ table: UnsafePointer<Double>, _ scaled: Double, last: Int) -> Double {
-        let j = min(segmentIndex(scaled), last)
-        return Self.guess(table + Self.segmentStride * j, at: scaled - Double(j))
+    func rowGuess(_ table: UnsafePointer<Double>, _ scaled: Double) -> Double {
+        let (j, start) = segment(scaled)
+        return Self.guess(table + Self.segmentStride &* j, at: scaled - start)
     }
 
     /// The guess at segment coordinate `u` in [0, 1] from a segment's row of `segmentGuesses`, clamped into it.
@@ -217,32 +223,43 @@ public struct TabulatedCubicBezier: Sendable {
     @inlinable @inline(__always)
     func solveGroup(_ inputs: UnsafeMutablePointer<Double>, count: Int, mirrored: Bool, guesses: UnsafePointer<Double>,
                     scratch: UnsafeMutablePointer<Double>) -> Int {
+        // Each frame's loops are compiled on their own, with the map between x and the frame's target (and between the
+        // frame's output and y) written out: x itself, or 1 − x, exact for x in (0.5, 1), its own inverse.
+        if mirrored {
+            return solveGroup(inputs, count: count, frame: frames.1, outputControls: (1 - curve.y2, 1 - curve.y1),
+                              table: guesses + Self.segmentStride * Self.rowsPerFrame, scratch: scratch) { 1 - $0 }
+        }
+        return solveGroup(inputs, count: count, frame: frames.0, outputControls: (curve.y1, curve.y2), table: guesses,
+                          scratch: scratch) { $0 }
+    }
+
+    /// `solveGroup` in one frame: `frameMap` takes an input x to the frame's target and the frame's output F to y.
+    @inlinable @inline(__always)
+    func solveGroup(_ inputs: UnsafeMutablePointer<Double>, count: Int, frame: BezierFrame,
+                    outputControls: (Double, Double), table: UnsafePointer<Double>,
+                    scratch: UnsafeMutablePointer<Double>, frameMap: (Double) -> Double) -> Int {
         let n = Self.solveGroup
         // Scratch: per input its frame target, the guess, then the certificate flag.
         let (target, guess, certified) = (scratch, scratch + n, scratch + 2 * n)
-        let scale = coordinateScale, root = coordinateIsRoot, last = Self.segments - 1
-        let table = guesses + Self.segmentStride * (mirrored ? Self.segments : 0)
-        // Per input its frame target (x, or 1 − x: both exact as offset + sign·x), its table coordinate (X or √X,
-        // times segments per unit) and the guess from that segment's row, in one loop per coordinate: the table read
-        // keeps it scalar in any case.
-        let sign: Double = mirrored ? -1 : 1, offset: Double = mirrored ? 1 : 0
-        if root {
+        let scale = coordinateScale
+        // Per input its frame target, its table coordinate (X or √X, times segments per unit) and the guess from that
+        // segment's row, in one loop per coordinate: the table read keeps it scalar in any case.
+        if coordinateIsRoot {
             for q in 0..<count {
-                let frameTarget = offset + sign * inputs[q]
+                let frameTarget = frameMap(inputs[q])
                 target[q] = frameTarget
-                guess[q] = rowGuess(table, frameTarget.squareRoot() * scale, last: last)
+                guess[q] = rowGuess(table, frameTarget.squareRoot() * scale)
             }
         } else {
             for q in 0..<count {
-                let frameTarget = offset + sign * inputs[q]
+                let frameTarget = frameMap(inputs[q])
                 target[q] = frameTarget
-                guess[q] = rowGuess(table, frameTarget * scale, last: last)
+                guess[q] = rowGuess(table, frameTarget * scale)
             }
         }
-        let frame = mirrored ? frames.1 : frames.0
         let (p1, p2, a3, b2, c) = (frame.p1, frame.p2, frame.a3, frame.b2, frame.c)
         let curvature = frame.doubledCurvature
-        let (y1, y2) = mirrored ? (1 - curve.y2, 1 - curve.y1) : (curve.y1, curve.y2)
+        let (y1, y2) = outputControls
         let tolerance = curve.tolerance
         for q in 0..<count {
             let g = guess[q], w = 1 - g
@@ -255,7 +272,7 @@ public struct TabulatedCubicBezier: Sendable {
             guess[q] = v
             let u = 1 - v, weight = 3 * u * v
             let f = (weight * u) * y1 + ((weight * v) * y2 + v * v * v)
-            inputs[q] = offset + sign * f  // F, or 1 − F in the mirrored frame: both exact selects of the sign
+            inputs[q] = frameMap(f)  // F, or 1 − F in the mirrored frame
             let small: Double = curvature * step * step <= tolerance * slope ? 1 : 0
             let steep: Double = slope > 4 * tolerance * curvature ? 1 : 0
             certified[q] = small * steep
@@ -264,7 +281,7 @@ public struct TabulatedCubicBezier: Sendable {
         var unfinished = 0
         for q in 0..<count where certified[q] == 0 {
             unfinished += 1
-            let x = mirrored ? 1 - target[q] : target[q]  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
+            let x = frameMap(target[q])  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
             inputs[q] = curve.output(x: x, frameRoot: frame.solve(target: target[q], guess: guess[q], tolerance: tolerance))
         }
         return unfinished
