@@ -24,7 +24,10 @@
 ///    g − δ is within K·δ²/B′(g) of the root (K = max|B″| over [0, 1]), which must be at most the tolerance, with
 ///    B′(g) > 4·K·tolerance. The output is y at g − δ to first order, Y(g) − Y′(g)·δ with Y the frame's output cubic;
 ///    the second-order term is at most max|Y″|/2·δ², which must be at most `linearizationTolerance`. Y(g), Y′(g) and
-///    B′(g) are computed beside B(g), so that only a multiply and a subtraction follow the division.
+///    B′(g) are computed beside B(g), so that only a multiply and a subtraction follow the division. On main rows the
+///    fast path (`mainRowStep`) checks one number instead: the row's largest |δ| for which both hold for every guess
+///    in the row's clamp interval, computed when the row is built from the smallest B′ there (`fillRow`); it accepts
+///    a subset of the inputs the per-input certificate accepts, with the same outputs.
 /// 3. Where either certificate fails (next to vertical tangents inside the curve, for targets below
 ///    `smallestFirstOrderTarget`, and for control values so large that Y′ overflows), the **complete solve** of `BezierFrame` goes on from the guess: Newton steps with the same
 ///    certificate, then Newton kept inside a shrinking bracket with bisection, at most
@@ -213,8 +216,8 @@ final class CubicBezierInverter: @unchecked Sendable {
     }
 
     /// The guess and one certified Newton step for 0 < x < 1 on a main row: y and t, and whether they are final. Not
-    /// final on root rows (next to a flat frame start, whose main rows are left as zeros and give no answer) and where
-    /// the certificate fails; `valueAndParameter` answers there. No call on the way, so that the caller's fast path
+    /// final on root rows (next to a flat frame start, whose main rows are zeros with a certificate that accepts no
+    /// step) and where the row's certificate fails; `valueAndParameter` answers there. No call on the way, so that the caller's fast path
     /// needs no stack frame.
     @inlinable @inline(__always)
     func mainRowStep(forInterior x: Double) -> (y: Double, t: Double, final: Bool) {
@@ -268,12 +271,6 @@ final class CubicBezierInverter: @unchecked Sendable {
         let sign = k[14].bitPattern
         return (k[13] + Double(bitPattern: small.bitPattern ^ sign), k[13] + Double(bitPattern: v.bitPattern ^ sign),
                 certified, step)
-    }
-
-    /// `a` where `mask` is all ones, `b` where it is zero.
-    @inlinable @inline(__always)
-    static func select(_ mask: UInt64, _ a: Double, _ b: Double) -> Double {
-        Double(bitPattern: (a.bitPattern & mask) | (b.bitPattern & ~mask))
     }
 
     /// The complete solve from `guess` in `frame`, and y at its root.
