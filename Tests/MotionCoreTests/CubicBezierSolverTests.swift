@@ -23,11 +23,10 @@ final class CubicBezierSolverTests: XCTestCase {
             // The tiny inputs take the complete solve by design (see `smallestFirstOrderTarget`).
             XCTAssertLessThanOrEqual(unfinished.count, 3 + inputs.count / 1_000,
                                      "\(name): \(unfinished.count) inputs needed the complete solve, e.g. \(unfinished.prefix(5))")
-            // The fast path's row certificate is as good as the per-input one: it leaves out only the root rows of a
-            // flat frame start (1/16 of [0, 1] each) besides the inputs above.
-            let flatFrames = [curve.x1, 1 - curve.x2].filter { $0 < TabulatedCubicBezier.flatStart }.count
+            // The fast path (main rows, and octave rows next to a flat frame start, each with its row certificate)
+            // answers as many inputs as the per-input certificate does.
             let slow = inputs.filter { !curve.finishesOnTheFastPath($0) }
-            XCTAssertLessThanOrEqual(slow.count, unfinished.count + flatFrames * inputs.count / 16 + 2,
+            XCTAssertLessThanOrEqual(slow.count, 3 + inputs.count / 1_000,
                                      "\(name): \(slow.count) inputs left the fast path, e.g. \(slow.prefix(5))")
         }
     }
@@ -56,6 +55,33 @@ final class CubicBezierSolverTests: XCTestCase {
             for x in inputs.suffix(8) {
                 let tolerance = 2e-13 + 1e-15 * abs(curve.slope(at: x))
                 XCTAssertEqual(curve.value(at: x), compact.value(at: x), accuracy: tolerance, "at \(x)")
+            }
+        }
+    }
+
+    /// Next to a flat frame start the fast path reads octave rows indexed by X's exponent and significand bits: at
+    /// every octave's edges (2^-k and its neighbours, on both sides of [0, 1]), at the edge of the main rows (1/16,
+    /// 15/16) and below the last octave, the output must agree with the independent compact solver, and be monotone at
+    /// steps of 1e-12 and more (single-ulp steps may move back by up to the bound, with these rows as with the √X ones).
+    func testOctaveRowsAgreeWithTheCompactSolverAtTheirEdges() throws {
+        for curve in [CubicBezier.easeIn, .easeOut, try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0),
+                      try CubicBezier(x1: 0.01, y1: -0.4, x2: 0.97, y2: 1.3)] {
+            let compact = CompactCubicBezier(curve)
+            var lower: [Double] = [1.0 / 16, 0.5 / 16]
+            for k in 4...24 {
+                let edge = Double(sign: .plus, exponent: -k, significand: 1)
+                lower += [edge.nextDown, edge, edge.nextUp, edge * 1.25, edge * 1.5, edge * 1.75, (edge * 1.25).nextDown]
+            }
+            let sorted = Array(Set(lower + lower.map { 1 - $0 })).sorted()
+            var previous = (x: -Double.infinity, y: -Double.infinity)
+            for x in sorted {
+                let y = curve.value(at: x)
+                XCTAssertEqual(y, compact.value(at: x), accuracy: 2e-13 + 1e-15 * abs(curve.slope(at: x)), "\(curve) at \(x)")
+                guard x - previous.x >= 1e-12 else { continue }
+                if curve.y1 >= 0, curve.y1 <= 1, curve.y2 >= 0, curve.y2 <= 1 {
+                    XCTAssertGreaterThanOrEqual(y, previous.y, "\(curve) not monotone at \(x)")
+                }
+                previous = (x, y)
             }
         }
     }

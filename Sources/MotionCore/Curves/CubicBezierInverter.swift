@@ -17,7 +17,9 @@
 ///    half of [0, 1] x lies in (with shuffled inputs such a branch is mispredicted half of the time). Where a frame
 ///    starts flat (first control point below `TabulatedCubicBezier.flatStart`) the root grows like √X, which no
 ///    polynomial in X follows, so that frame's first `rootRegion` rows (X < 1/16) are replaced by `rootRows` rows
-///    indexed by √X, reached by a branch that is rarely taken. The guess is within about 1e-9 of the root on ordinary
+///    indexed by √X, reached by a branch that is rarely taken; the fast path (`mainRowStep`) reads octave rows there
+///    instead, `octaveRows` per octave of X down to 2^-20, indexed by X's exponent and top significand bits (no square
+///    root), since within one octave the root is smooth in X. The guess is within about 1e-9 of the root on ordinary
 ///    curves. Each row is built in its frame's own orientation (frame 1's rows run from 1 − x's side), so a symmetric
 ///    curve's two frames have identical rows.
 /// 2. **One Newton step** δ = (B(g) − X)/B′(g) from the guess g, certified by Kantorovich's bound: the new iterate
@@ -61,6 +63,15 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline static let mainOffset = 2 * frameStride
     /// Offset of the root rows (frame 0's, then frame 1's) in `storage`.
     @usableFromInline static let rootOffset = mainOffset + rows * rowStride
+    /// Octaves of X below 1/16 (X in [2^-(o+5), 2^-(o+4)) for octave o) that a flat frame's fast path covers with rows
+    /// in X: the root behaves like √X there, but within one octave √X is smooth. Below 2^-20 the complete path answers.
+    @usableFromInline static let octaves = 16
+    /// Rows per octave, indexed by the top two bits of X's significand.
+    @usableFromInline static let octaveRows = 4
+    /// Octave rows per flat frame: `octaves` octaves, then one octave of rows that accept no step (X below 2^-20).
+    @usableFromInline static let octaveRowsPerFrame = (octaves + 1) * octaveRows
+    /// Offset of the octave rows (frame 0's, then frame 1's) in `storage`, after the root rows.
+    @usableFromInline static let octaveOffset = rootOffset + 2 * rootRows * rowStride
 
     /// Immutable after `init`. First the two frames' constants, `frameStride` doubles each, laid out in pairs that
     /// `oneStep` reads as SIMD2 lanes (the frame's x cubic in the first lane, its output cubic in the second):
@@ -90,7 +101,8 @@ final class CubicBezierInverter: @unchecked Sendable {
         let flat = (frames.0.p1 < TabulatedCubicBezier.flatStart, frames.1.p1 < TabulatedCubicBezier.flatStart)
         rootBelow = flat.0 ? Self.rootRegion : 0
         rootFrom = flat.1 ? Self.rows - Self.rootRegion : Self.rows
-        let capacity = Self.rootOffset + (flat.0 || flat.1 ? 2 * Self.rootRows * Self.rowStride : 0)
+        let capacity = flat.0 || flat.1
+            ? Self.octaveOffset + 2 * Self.octaveRowsPerFrame * Self.rowStride : Self.rootOffset
         storage = .allocate(capacity: capacity)
         storage.initialize(repeating: 0, count: capacity)
         for (index, (frame, q1, q2)) in [(frames.0, y1, y2), (frames.1, 1 - y2, 1 - y1)].enumerated() {
@@ -125,6 +137,23 @@ final class CubicBezierInverter: @unchecked Sendable {
             for row in 0..<Self.rootRows {
                 fillRow(Self.rootOffset + Self.rowStride * (Self.rootRows * index + row), from: rootNodes[row],
                         to: rootNodes[row + 1], frame: index)
+            }
+            // The fast path's rows for X < 1/16: per octave, `octaveRows` rows evenly spaced in X.
+            let octaveRows = Self.octaveOffset + Self.rowStride * Self.octaveRowsPerFrame * index
+            for octave in 0..<Self.octaves {
+                let low = Double(sign: .plus, exponent: -(octave + 5), significand: 1)
+                let width = low / Double(Self.octaveRows)
+                let nodes = (0...Self.octaveRows).map {
+                    TabulatedCubicBezier.node(frame, coordinate: low + Double($0) * width, root: false, spacing: width,
+                                              tolerance: tolerance)
+                }
+                for sub in 0..<Self.octaveRows {
+                    fillRow(octaveRows + Self.rowStride * (Self.octaveRows * octave + sub), from: nodes[sub],
+                            to: nodes[sub + 1], frame: index)
+                }
+            }
+            for sub in 0..<Self.octaveRows {
+                storage[octaveRows + Self.rowStride * (Self.octaveRows * Self.octaves + sub) + 8] = -1
             }
         }
     }
@@ -225,9 +254,30 @@ final class CubicBezierInverter: @unchecked Sendable {
         let scaled = x * Double(Self.rows)
         let (j, start) = segment(scaled)
         let frame = j &>> 6
-        let row = UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j)
-        let step = step(target: target, frame: frame, guess: Self.guess(row, at: abs(scaled - start - Double(frame))))
+        let row: UnsafePointer<Double>, u: Double
+        if j >= rootBelow, j < rootFrom {
+            row = UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j)
+            u = abs(scaled - start - Double(frame))
+        } else {
+            (row, u) = octaveRow(target: target, frame: frame)
+        }
+        let step = step(target: target, frame: frame, guess: Self.guess(row, at: u))
         return (step.y, step.t, abs(step.step) <= row[8] && target >= Self.smallestFirstOrderTarget)
+    }
+
+    /// The octave row that holds frame target X < 1/16 on a flat frame, and the row coordinate: the octave from X's
+    /// exponent, the row from the top two bits of its significand, the coordinate from the remaining bits (exact, no
+    /// square root and no division). X at or above 1/16 (only X = 1/16 itself reaches here) takes octave 0, whose
+    /// certificate then rejects the step; X below 2^-20 takes the rows that accept none.
+    @inlinable @inline(__always)
+    func octaveRow(target: Double, frame: Int) -> (row: UnsafePointer<Double>, u: Double) {
+        let bits = target.bitPattern
+        // Biased exponent 1018 is X in [2^-5, 2^-4), octave 0.
+        let octave = Swift.min(Swift.max(1018 &- Int(truncatingIfNeeded: bits &>> 52), 0), Self.octaves)
+        let sub = Int(truncatingIfNeeded: (bits &>> 50) & 3)
+        let u = Double(bitPattern: ((bits &<< 2) & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000) - 1
+        let index = Self.octaveRowsPerFrame &* frame &+ Self.octaveRows &* octave &+ sub
+        return (UnsafePointer(storage + Self.octaveOffset + Self.rowStride &* index), u)
     }
 
     /// Whether the guess and one Newton step finish input `x` in (0, 1) (a measure of the table's fit, for tests).
