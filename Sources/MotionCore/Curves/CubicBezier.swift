@@ -152,13 +152,13 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         return extrapolatedValue(at: x)
     }
 
-    /// `value(at:)` for x in (0, 1) on a curve that is not the identity: the one-step answer on a main row, and
-    /// otherwise (root rows, failed certificates) `completeInteriorValue(_:)`, called last so that the fast path
-    /// needs no stack frame.
+    /// `value(at:)` for x in (0, 1) on a curve that is not the identity: the inverter's fast step, and where its row
+    /// does not certify it (below 2^-20 next to a flat start, next to vertical tangents, huge control values)
+    /// `completeInteriorValue(_:)`, called last so that the fast path needs no stack frame.
     @usableFromInline
     func interiorValue(_ x: Double) -> Double {
         // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
-        let (regular, t, final) = inverter.mainRowStep(forInterior: x)
+        let (regular, t, final) = inverter.fastStep(forInterior: x)
         guard final else { return completeInteriorValue(x) }
         return withInflection(regular, t: t)
     }
@@ -195,9 +195,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// solve (a measure of the table's fit, for tests).
     func finishesInOneStep(_ x: Double) -> Bool { inverter.finishesInOneStep(x) }
 
-    /// Whether input `x` in (0, 1) is answered on `interiorValue`'s fast path (a main row and the row's certificate),
-    /// for tests.
-    func finishesOnTheFastPath(_ x: Double) -> Bool { inverter.mainRowStep(forInterior: x).final }
+    /// Whether input `x` in (0, 1) is answered on `interiorValue`'s fast path (a main or octave row and that row's
+    /// certificate), for tests.
+    func finishesOnTheFastPath(_ x: Double) -> Bool { inverter.fastStep(forInterior: x).final }
 
     /// The curve parameter t with x(t) = x, for x in [0, 1] (within the solver's tolerance).
     public func parameter(at x: Double) -> Double {

@@ -17,7 +17,7 @@
 ///    half of [0, 1] x lies in (with shuffled inputs such a branch is mispredicted half of the time). Where a frame
 ///    starts flat (first control point below `TabulatedCubicBezier.flatStart`) the root grows like √X, which no
 ///    polynomial in X follows, so that frame's first `rootRegion` rows (X < 1/16) are replaced by `rootRows` rows
-///    indexed by √X, reached by a branch that is rarely taken; the fast path (`mainRowStep`) reads octave rows there
+///    indexed by √X, reached by a branch that is rarely taken; the fast path (`fastStep`) reads octave rows there
 ///    instead, `octaveRows` per octave of X down to 2^-20, indexed by X's exponent and top significand bits (no square
 ///    root), since within one octave the root is smooth in X. The guess is within about 1e-9 of the root on ordinary
 ///    curves. Each row is built in its frame's own orientation (frame 1's rows run from 1 − x's side), so a symmetric
@@ -26,8 +26,8 @@
 ///    g − δ is within K·δ²/B′(g) of the root (K = max|B″| over [0, 1]), which must be at most the tolerance, with
 ///    B′(g) > 4·K·tolerance. The output is y at g − δ to first order, Y(g) − Y′(g)·δ with Y the frame's output cubic;
 ///    the second-order term is at most max|Y″|/2·δ², which must be at most `linearizationTolerance`. Y(g), Y′(g) and
-///    B′(g) are computed beside B(g), so that only a multiply and a subtraction follow the division. On main rows the
-///    fast path (`mainRowStep`) checks one number instead: the row's largest |δ| for which both hold for every guess
+///    B′(g) are computed beside B(g), so that only a multiply and a subtraction follow the division. On main and octave
+///    rows the fast path (`fastStep`) checks one number instead: the row's largest |δ| for which both hold for every guess
 ///    in the row's clamp interval, computed when the row is built from the smallest B′ there (`fillRow`); it accepts
 ///    a subset of the inputs the per-input certificate accepts, with the same outputs.
 /// 3. Where either certificate fails (next to vertical tangents inside the curve, for targets below
@@ -73,8 +73,8 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// Offset of the octave rows (frame 0's, then frame 1's) in `storage`, after the root rows.
     @usableFromInline static let octaveOffset = rootOffset + 2 * rootRows * rowStride
 
-    /// Immutable after `init`. First the two frames' constants, `frameStride` doubles each, laid out in pairs that
-    /// `oneStep` reads as SIMD2 lanes (the frame's x cubic in the first lane, its output cubic in the second):
+    /// Immutable after `init`. First the two frames' constants, `frameStride` doubles each, in (x cubic, output cubic)
+    /// pairs:
     /// - [0, 1]: the Bernstein control values p1 of x and of the output; [2, 3]: p2 of both (the output's are y1, y2
     ///   in frame 0 and 1 − y2, 1 − y1 in frame 1);
     /// - [4…9]: the derivatives B′(v) and Y′(v) as (a3·v + b2)·v + c: a3 of both, then b2 of both, then c of both;
@@ -83,7 +83,8 @@ final class CubicBezierInverter: @unchecked Sendable {
     ///   divided by `linearizationTolerance`; [13, 14]: the frame's output map, an offset and a sign bit (0 and +0
     ///   in frame 0, 1 and −0 in frame 1), so that y = offset + (Y with its sign bit flipped by the mask) is the
     ///   curve's output: an exclusive or and an add, exact in both frames.
-    /// Then the `rows` main rows and the 2·`rootRows` root rows, `rowStride` doubles each.
+    /// Then the `rows` main rows, and for a curve with a flat frame start the 2·`rootRows` root rows and the
+    /// 2·`octaveRowsPerFrame` octave rows, `rowStride` doubles each (see `fillRow`).
     @usableFromInline let storage: UnsafeMutablePointer<Double>
     /// Absolute tolerance on the curve parameter.
     @usableFromInline let tolerance: Double
@@ -125,7 +126,7 @@ final class CubicBezierInverter: @unchecked Sendable {
             for i in 0..<half {
                 let row = index == 0 ? i : Self.rows - 1 - i
                 guard row >= rootBelow, row < rootFrom else {
-                    // Read from the root rows instead: no step is certified here.
+                    // Read from the octave rows (fast path) or the root rows (complete path) instead.
                     storage[Self.mainOffset + Self.rowStride * row + 8] = -1
                     continue
                 }
@@ -160,7 +161,7 @@ final class CubicBezierInverter: @unchecked Sendable {
 
     /// Writes the row at `offset`: the quintic Hermite guess between two nodes, clamped to the roots between them, in
     /// the order `guess` reads it (c0, c2, c1, c3, c4, c5, then the clamp interval), and the row's certificate: the
-    /// largest Newton step |δ| that `mainRowStep` accepts for a guess inside the clamp interval. With m ≤ B′ over the
+    /// largest Newton step |δ| that `fastStep` accepts for a guess inside the clamp interval. With m ≤ B′ over the
     /// interval (the quadratic's minimum there, less a rounding margin), Kantorovich's bound K·δ²/B′(g) ≤ tolerance
     /// holds when δ² ≤ tolerance·m/K, the first-order output's term when δ² ≤ `linearizationTolerance`/max|Y″|·2, and
     /// B′(g) > 4·K·tolerance when m is; −1 (no step accepted) where m is not.
@@ -202,13 +203,18 @@ final class CubicBezierInverter: @unchecked Sendable {
         let scaled = x * Double(Self.rows)
         let (j, start) = segment(scaled)
         if j >= rootBelow, j < rootFrom {
-            // In frame 1 the row runs the other way: its coordinate is 1 − u, exact because u is a multiple of ulp(x·128),
-            // and computed as |u − 1| (rounding is symmetric), so that |u − frame| serves both frames without a select.
-            let u = scaled - start, frame = j &>> 6
-            let flipped = abs(u - Double(frame))
-            return (UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j), flipped, frame)
+            let (row, u) = mainRow(j, scaled: scaled, start: start)
+            return (row, u, j &>> 6)
         }
         return locateRoot(target: target, frame: j &>> 6)
+    }
+
+    /// Main row `j` (`segment(scaled)`, with `scaled` = x·128) and its coordinate in the frame's orientation. In frame 1
+    /// the row runs the other way: its coordinate is 1 − u, exact because u is a multiple of ulp(x·128), and computed
+    /// as |u − 1| (rounding is symmetric), so that |u − frame| serves both frames without a select.
+    @inlinable @inline(__always)
+    func mainRow(_ j: Int, scaled: Double, start: Double) -> (row: UnsafePointer<Double>, u: Double) {
+        (UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j), abs(scaled - start - Double(j &>> 6)))
     }
 
     /// `locate` next to a flat frame start: the row in √X.
@@ -244,20 +250,19 @@ final class CubicBezierInverter: @unchecked Sendable {
         return (step.y, step.t)
     }
 
-    /// The guess and one certified Newton step for 0 < x < 1 on a main row: y and t, and whether they are final. Not
-    /// final on root rows (next to a flat frame start, whose main rows are zeros with a certificate that accepts no
-    /// step) and where the row's certificate fails; `valueAndParameter` answers there. No call on the way, so that the caller's fast path
-    /// needs no stack frame.
+    /// The guess and one Newton step for 0 < x < 1 from a main row, or next to a flat frame start from an octave row,
+    /// certified by the row: y and t, and whether they are final. Not final where the row's certificate fails (and
+    /// below 2^-20 next to a flat start); `valueAndParameter` answers there. No call on the way, so that the caller's
+    /// fast path needs no stack frame.
     @inlinable @inline(__always)
-    func mainRowStep(forInterior x: Double) -> (y: Double, t: Double, final: Bool) {
+    func fastStep(forInterior x: Double) -> (y: Double, t: Double, final: Bool) {
         let target = Swift.min(x, 1 - x)
         let scaled = x * Double(Self.rows)
         let (j, start) = segment(scaled)
         let frame = j &>> 6
         let row: UnsafePointer<Double>, u: Double
         if j >= rootBelow, j < rootFrom {
-            row = UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j)
-            u = abs(scaled - start - Double(frame))
+            (row, u) = mainRow(j, scaled: scaled, start: start)
         } else {
             (row, u) = octaveRow(target: target, frame: frame)
         }

@@ -91,9 +91,9 @@ public struct LayerTiming: @unchecked Sendable {
                                  isActive: !isBefore && !isAfter)
     }
 
-    /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52,
-    /// x + 2^52 − 2^52 rounds x to an integer and a compare corrects it downward; from 2^52 on x is an integer. The
-    /// baseline x86-64 target has no rounding instruction, so `rounded(.down)` would be a library call per layer.
+    /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52, x + 2^52 − 2^52 rounds x to an integer and a compare corrects
+    /// it downward; from 2^52 on x is an integer. The baseline x86-64 target has no rounding instruction, so
+    /// `rounded(.down)` would be a library call per layer.
     @inlinable @inline(__always)
     public static func nonNegativeFloor(_ x: Double) -> Double {
         let rounded = (x + 0x1p52) - 0x1p52
