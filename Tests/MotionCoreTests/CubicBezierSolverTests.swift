@@ -86,6 +86,37 @@ final class CubicBezierSolverTests: XCTestCase {
         }
     }
 
+    /// Curves with a steep centre (x′ small at x = 0.5, as in easings.net's in-out curves) read centre rows next to 0.5
+    /// on the fast path, octave rows in d = |x − 0.5|: every input but those within 2^-21 of 0.5 (and the tiny targets) stays on the fast
+    /// path, and at every centre octave's edges (0.5 ± 2^-k and neighbours) the output agrees with the independent
+    /// compact solver and is monotone at steps of 1e-12 and more.
+    func testCentreRowsKeepSteepCentresOnTheFastPath() throws {
+        for (x1, x2) in [(0.85, 0.15), (0.87, 0.13), (0.9, 0.1), (0.99, 0.01), (1.0, 0.0)] {
+            let curve = try CubicBezier(x1: x1, y1: 0, x2: x2, y2: 1), compact = CompactCubicBezier(curve)
+            // Targets below 2^-900 take the complete solve by design (see `smallestFirstOrderTarget`).
+            let slow = inputs.filter {
+                !curve.finishesOnTheFastPath($0) && abs($0 - 0.5) >= 0x1p-21 && min($0, 1 - $0) >= 0x1p-900
+            }
+            XCTAssertTrue(slow.isEmpty, "\(curve): \(slow.count) inputs left the fast path, e.g. \(slow.prefix(5))")
+            var offsets: [Double] = [4.0 / 128, 3.5 / 128]
+            for k in 5...24 {
+                let edge = Double(sign: .plus, exponent: -k, significand: 1)
+                offsets += [edge.nextDown, edge, edge.nextUp, edge * 1.25, edge * 1.5, edge * 1.75, (edge * 1.25).nextDown]
+            }
+            let sorted = Array(Set(offsets.map { 0.5 - $0 } + offsets.map { 0.5 + $0 } + [0.5])).sorted()
+            var previous = (x: -Double.infinity, y: -Double.infinity)
+            for x in sorted {
+                let y = curve.value(at: x)
+                XCTAssertEqual(y, compact.value(at: x), accuracy: 2e-13 + 1e-15 * abs(curve.slope(at: x)), "\(curve) at \(x)")
+                guard x - previous.x >= 1e-12 else { continue }
+                XCTAssertGreaterThanOrEqual(y, previous.y, "\(curve) not monotone at \(x)")
+                previous = (x, y)
+            }
+        }
+        // A curve whose centre is not steep has no centre rows.
+        XCTAssertEqual(CubicBezier.easeInOut.inverter.centerWidth, 0)
+    }
+
     /// A frame whose first two control points are both 0 (x = v³ at its start) has a root like ∛X there, which neither X
     /// nor √X rows follow in the first thousandth of the input: those inputs take the complete solve, the rest one step.
     func testCubeRootStartsFinishInOneStepAwayFromTheEnd() throws {

@@ -19,7 +19,10 @@
 ///    polynomial in X follows, so that frame's first `rootRegion` rows (X < 1/16) are replaced by `rootRows` rows
 ///    indexed by √X, reached by a branch that is rarely taken; the fast path (`fastStep`) reads octave rows there
 ///    instead, `octaveRows` per octave of X down to 2^-20, indexed by X's exponent and top significand bits (no square
-///    root), since within one octave the root is smooth in X. The guess is within about 1e-9 of the root on ordinary
+///    root), since within one octave the root is smooth in X. Where the curve is steep at its centre (x′ below
+///    `steepCenterSlope` at x = 0.5, as in easings.net's in-out curves, with a cube-root bend at a vertical tangent),
+///    the fast path likewise reads centre rows for |x − 0.5| < 4/128, octave rows in d = 0.5 − X down to 2^-21, and
+///    the complete path the main rows. The guess is within about 1e-9 of the root on ordinary
 ///    curves. Each row is built in its frame's own orientation (frame 1's rows run from 1 − x's side), so a symmetric
 ///    curve's two frames have identical rows.
 /// 2. **One Newton step** δ = (B(g) − X)/B′(g) from the guess g, certified by Kantorovich's bound: the new iterate
@@ -72,6 +75,16 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline static let octaveRowsPerFrame = (octaves + 1) * octaveRows
     /// Offset of the octave rows (frame 0's, then frame 1's) in `storage`, after the root rows.
     @usableFromInline static let octaveOffset = rootOffset + 2 * rootRows * rowStride
+    /// Main rows on each side of x = 0.5 that a curve with a steep centre replaces, on the fast path, by centre rows:
+    /// octave rows in the distance d = |x − 0.5| = 0.5 − X, for d < 4/128.
+    @usableFromInline static let centerRegion = 4
+    /// Curves whose slope x′ at x = 0.5 lies below this have a steep centre (such as (0.87, 0, 0.13, 1), whose main
+    /// rows next to 0.5 miss the certificate for one input in 60): their root bends like a cube root there.
+    static let steepCenterSlope = 0.3
+    /// Biased exponent of the top octave of the start rows' distance X (X in [2^-5, 2^-4)).
+    @usableFromInline static let startTopExponent = 1018
+    /// Biased exponent of the top octave of the centre rows' distance d (d in [2^-6, 2^-5)).
+    @usableFromInline static let centerTopExponent = 1017
 
     /// Immutable after `init`. First the two frames' constants, `frameStride` doubles each, in (x cubic, output cubic)
     /// pairs:
@@ -83,27 +96,38 @@ final class CubicBezierInverter: @unchecked Sendable {
     ///   divided by `linearizationTolerance`; [13, 14]: the frame's output map, an offset and a sign bit (0 and +0
     ///   in frame 0, 1 and −0 in frame 1), so that y = offset + (Y with its sign bit flipped by the mask) is the
     ///   curve's output: an exclusive or and an add, exact in both frames.
-    /// Then the `rows` main rows, and for a curve with a flat frame start the 2·`rootRows` root rows and the
-    /// 2·`octaveRowsPerFrame` octave rows, `rowStride` doubles each (see `fillRow`).
+    /// Then the `rows` main rows, for a curve with a flat frame start the 2·`rootRows` root rows and the
+    /// 2·`octaveRowsPerFrame` octave rows, and for a steep centre 2·`octaveRowsPerFrame` centre rows, `rowStride`
+    /// doubles each (see `fillRow`).
     @usableFromInline let storage: UnsafeMutablePointer<Double>
     /// Absolute tolerance on the curve parameter.
     @usableFromInline let tolerance: Double
     /// Main rows below `rootBelow` or from `rootFrom` on lie next to a flat frame start and are read from the root
     /// rows instead (0 and `rows` when neither frame is flat).
     @usableFromInline let rootBelow: Int, rootFrom: Int
+    /// Main rows from `centerBelow` on, `centerWidth` of them (the `centerRegion` rows on each side of x = 0.5, or none),
+    /// are read on the fast path from the centre rows at `centerRowsOffset` in `storage`.
+    @usableFromInline let centerBelow: Int, centerWidth: Int, centerRowsOffset: Int
     /// The two frames, for the complete solve.
     @usableFromInline let frames: (BezierFrame, BezierFrame)
 
     /// Builds the inverter for x control points `x1`, `x2` in [0, 1] and output control values `y1`, `y2` (any
-    /// finite values), solving to `tolerance` in t (130 root solves, 34 more for flat frame starts).
+    /// finite values), solving to `tolerance` in t (131 root solves; 97 more per flat frame start and 160 more for a
+    /// steep centre).
     init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double) {
         self.tolerance = tolerance
         frames = (BezierFrame(p1: x1, p2: x2), BezierFrame(p1: 1 - x2, p2: 1 - x1))
         let flat = (frames.0.p1 < TabulatedCubicBezier.flatStart, frames.1.p1 < TabulatedCubicBezier.flatStart)
         rootBelow = flat.0 ? Self.rootRegion : 0
         rootFrom = flat.1 ? Self.rows - Self.rootRegion : Self.rows
-        let capacity = flat.0 || flat.1
+        let octaveRowsEnd = flat.0 || flat.1
             ? Self.octaveOffset + 2 * Self.octaveRowsPerFrame * Self.rowStride : Self.rootOffset
+        // x′ at x = 0.5 (the same in both frames).
+        let centerSlope = frames.0.derivative(frames.0.solveBracketed(target: 0.5, guess: 0.5, tolerance: tolerance))
+        let steep = centerSlope < Self.steepCenterSlope
+        (centerBelow, centerWidth) = steep ? (Self.rows / 2 - Self.centerRegion, 2 * Self.centerRegion) : (Self.rows / 2, 0)
+        centerRowsOffset = octaveRowsEnd
+        let capacity = steep ? octaveRowsEnd + 2 * Self.octaveRowsPerFrame * Self.rowStride : octaveRowsEnd
         storage = .allocate(capacity: capacity)
         storage.initialize(repeating: 0, count: capacity)
         for (index, (frame, q1, q2)) in [(frames.0, y1, y2), (frames.1, 1 - y2, 1 - y1)].enumerated() {
@@ -131,6 +155,28 @@ final class CubicBezierInverter: @unchecked Sendable {
                     continue
                 }
                 fillRow(Self.mainOffset + Self.rowStride * row, from: nodes[i], to: nodes[i + 1], frame: index)
+            }
+            if steep {
+                // The fast path's rows for d = 0.5 − X < 4/128: per octave of d, `octaveRows` rows evenly spaced in d,
+                // each a quintic in its coordinate (increasing with d, so v decreases along the row).
+                let centerRows = centerRowsOffset + Self.rowStride * Self.octaveRowsPerFrame * index
+                for octave in 0..<Self.octaves {
+                    let low = Double(sign: .plus, exponent: -(octave + 6), significand: 1)
+                    let width = low / Double(Self.octaveRows)
+                    let nodes = (0...Self.octaveRows).map { k -> (v: Double, first: Double, second: Double) in
+                        // X = 0.5 − d is exact; dv/dd = −dv/dX.
+                        let node = TabulatedCubicBezier.node(frame, coordinate: 0.5 - (low + Double(k) * width),
+                                                             root: false, spacing: width, tolerance: tolerance)
+                        return (node.v, -node.first, node.second)
+                    }
+                    for sub in 0..<Self.octaveRows {
+                        fillRow(centerRows + Self.rowStride * (Self.octaveRows * octave + sub), from: nodes[sub],
+                                to: nodes[sub + 1], frame: index)
+                    }
+                }
+                for sub in 0..<Self.octaveRows {
+                    storage[centerRows + Self.rowStride * (Self.octaveRows * Self.octaves + sub) + 8] = -1
+                }
             }
             guard index == 0 ? flat.0 : flat.1 else { continue }
             let rootNodes = TabulatedCubicBezier.nodes(frame, count: Self.rootRows, spacing: 1 / Self.rootScale, root: true,
@@ -261,28 +307,33 @@ final class CubicBezierInverter: @unchecked Sendable {
         let (j, start) = segment(scaled)
         let frame = j &>> 6
         let row: UnsafePointer<Double>, u: Double
-        if j >= rootBelow, j < rootFrom {
+        if j >= rootBelow, j < rootFrom, UInt(bitPattern: j &- centerBelow) >= UInt(bitPattern: centerWidth) {
             (row, u) = mainRow(j, scaled: scaled, start: start)
         } else {
-            (row, u) = octaveRow(target: target, frame: frame)
+            (row, u) = octaveRow(target: target, j: j, frame: frame)
         }
         let step = step(target: target, frame: frame, guess: Self.guess(row, at: u))
         return (step.y, step.t, abs(step.step) <= row[8] && target >= Self.smallestFirstOrderTarget)
     }
 
-    /// The octave row that holds frame target X < 1/16 on a flat frame, and the row coordinate: the octave from X's
-    /// exponent, the row from the top two bits of its significand, the coordinate from the remaining bits (exact, no
-    /// square root and no division). X at or above 1/16 (only X = 1/16 itself reaches here) takes octave 0, whose
-    /// certificate then rejects the step; X below 2^-20 takes the rows that accept none.
+    /// The octave row for main row `j` outside the main rows, and the row coordinate. Next to a flat frame start the
+    /// row's distance is the frame target X < 1/16, next to a steep centre d = 0.5 − X < 4/128 (exact). The octave comes
+    /// from the distance's exponent, the row from the top two bits of its significand, the coordinate from the remaining
+    /// bits (exact, no square root and no division). A distance at or above the top octave (only X = 1/16 itself
+    /// reaches here) takes octave 0, whose certificate then rejects the step; below the last octave (2^-20 for X,
+    /// 2^-21 for d) the rows accept none.
     @inlinable @inline(__always)
-    func octaveRow(target: Double, frame: Int) -> (row: UnsafePointer<Double>, u: Double) {
-        let bits = target.bitPattern
-        // Biased exponent 1018 is X in [2^-5, 2^-4), octave 0.
-        let octave = Swift.min(Swift.max(1018 &- Int(truncatingIfNeeded: bits &>> 52), 0), Self.octaves)
+    func octaveRow(target: Double, j: Int, frame: Int) -> (row: UnsafePointer<Double>, u: Double) {
+        let center = UInt(bitPattern: j &- centerBelow) < UInt(bitPattern: centerWidth)
+        let distance = center ? 0.5 - target : target
+        let top = center ? Self.centerTopExponent : Self.startTopExponent
+        let base = center ? centerRowsOffset : Self.octaveOffset
+        let bits = distance.bitPattern
+        let octave = Swift.min(Swift.max(top &- Int(truncatingIfNeeded: bits &>> 52), 0), Self.octaves)
         let sub = Int(truncatingIfNeeded: (bits &>> 50) & 3)
         let u = Double(bitPattern: ((bits &<< 2) & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000) - 1
         let index = Self.octaveRowsPerFrame &* frame &+ Self.octaveRows &* octave &+ sub
-        return (UnsafePointer(storage + Self.octaveOffset + Self.rowStride &* index), u)
+        return (UnsafePointer(storage + (base &+ Self.rowStride &* index)), u)
     }
 
     /// Whether the guess and one Newton step finish input `x` in (0, 1) (a measure of the table's fit, for tests).
