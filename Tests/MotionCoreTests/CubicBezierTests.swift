@@ -1,4 +1,4 @@
-import MotionCore
+@testable import MotionCore
 import XCTest
 
 final class CubicBezierTests: XCTestCase {
@@ -111,6 +111,50 @@ final class CubicBezierTests: XCTestCase {
             for index in -999...1_000 {
                 let value = c.value(at: 0.5 + Double(index) * 1e-12)
                 XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases at 0.5 + \(index)e-12")
+                previous = value
+            }
+        }
+    }
+
+    /// Curves with a (nearly) stationary inflection use the vertex form for inputs in a window around it and the
+    /// regular output outside: across both window edges at 1e-12 steps, and at single-ulp steps next to the vertex of
+    /// an exactly stationary inflection (flat below one ulp), the output is monotone, and it agrees with the
+    /// independent compact solver.
+    func testMonotoneAcrossTheStationaryInflectionWindow() throws {
+        // y′ = 3·(q0 + q1·t + q2·t²) with q0 = y1, q1 = 2·y2 − 4·y1, q2 = 3·y1 − 3·y2 + 1 has a double root when
+        // y1 = 0.8 and y2 = (3.2 − √20.48)/8 (at t ≈ 0.45).
+        let stationary = (3.2 - 20.48.squareRoot()) / 8
+        for c in [try curve(0, 1, 1, 0), try curve(0.3, 1, 0.6, 0), try curve(0.2, 0.8, 0.7, stationary),
+                  try curve(0.5, 0.8, 0.5, stationary + 1e-4)] {
+            let inflection = try XCTUnwrap(c.inflection, "\(c) should have a stationary inflection")
+            let compact = CompactCubicBezier(c)
+            for edge in [inflection.lowestInput, inflection.highestInput] {
+                var previous = c.value(at: edge - 2e-9)
+                for index in -1_999...2_000 {
+                    let x = edge + Double(index) * 1e-12
+                    let value = c.value(at: x)
+                    XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases at \(edge) + \(index)e-12")
+                    XCTAssertEqual(value, compact.value(at: x), accuracy: 2e-13, "\(c) at \(x)")
+                    previous = value
+                }
+            }
+            // Where the curve is flat below one ulp (next to the vertex of a stationary inflection), single-ulp steps too.
+            if inflection.slope <= 1e-15 {
+                let t = inflection.center
+                let vertexInput = 3 * t * (1 - t) * ((1 - t) * c.x1 + t * c.x2) + t * t * t
+                var x = vertexInput - 64 * vertexInput.ulp
+                var previous = c.value(at: x)
+                for _ in 0..<128 {
+                    x = x.nextUp
+                    let value = c.value(at: x)
+                    XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases at x = \(x)")
+                    previous = value
+                }
+            }
+            var previous = 0.0
+            for index in 1...100_000 {
+                let value = c.value(at: Double(index) / 100_000)
+                XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases at \(index)e-5")
                 previous = value
             }
         }

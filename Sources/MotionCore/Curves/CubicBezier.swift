@@ -48,7 +48,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// Slope of the CSS extrapolation above 1.
     @usableFromInline let endSlope: Double
     /// Where y' has an interior minimum close to 0 (a stationary or nearly stationary inflection), the exact vertex
-    /// form of y used within `StationaryInflection.radius` of it; `nil` for every other curve.
+    /// form of y used for inputs in its window; `nil` for every other curve.
     @usableFromInline let inflection: StationaryInflection?
     /// Whether y(t) = x(t) for every t (x1 = y1 and x2 = y2, `linear` among them): then the output is the input,
     /// exactly, on [0, 1], and no solve is needed.
@@ -57,25 +57,39 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// y(t) = y(c) + y'(c)·w + a·w³ with w = t − c, c the vertex of y' (so y''(c) = 0) and a the cubic coefficient.
     /// With y'(c) ≥ 0 and a > 0 every term is non-decreasing in w and rounding keeps it so: the output is monotone
     /// even where the curve is flat below one ulp, which the Bernstein form is not.
+    ///
+    /// The form is used for inputs x whose parameter lies within `radius` of c, a window found from x itself (its
+    /// ends x(c ± radius) are computed once), so that the choice is a branch that resolves as soon as x is known and
+    /// the vertex form's arithmetic is spent only inside the window. Outside it y'(t) ≥ 3a·radius² = `steepEnough`·S
+    /// (S = max(1, |y1|, |y2|)): an input step of 1e-12 moves the parameter by at least 1e-12/3, more than twice
+    /// the solver's tolerance (1e-13) with 1.3e-13 to spare, so y moves by at least 2.6e-15·S, more than twice the
+    /// regular output's rounding (8 ulp·S): the regular output is monotone there too.
     @usableFromInline
     struct StationaryInflection: Sendable {
-        /// Half-width, in t, of the window where the vertex form is used.
-        @usableFromInline static let radius = 0.125
+        /// Largest half-width, in t, of the window where the vertex form is used.
+        static let largestRadius = 0.125
+        /// Smallest y'(t), per unit of max(1, |y1|, |y2|), left to the regular output outside the window.
+        static let steepEnough = 0.02
         /// Largest y'(c) treated as nearly stationary.
         static let maximumSlope = 1e-3
         @usableFromInline let center: Double
         @usableFromInline let value: Double
         @usableFromInline let slope: Double
         @usableFromInline let cubic: Double
+        /// The inputs x(c − radius) and x(c + radius) that bound the window.
+        @usableFromInline let lowestInput: Double, highestInput: Double
 
-        /// The vertex form of y for control values y1, y2, when y' has a nearly-zero interior minimum.
-        init?(y1: Double, y2: Double) {
+        /// The vertex form of y for control values y1, y2 and its input window on the curve with x control points
+        /// x1, x2, when y' has a nearly-zero interior minimum.
+        init?(x1: Double, y1: Double, x2: Double, y2: Double) {
             guard abs(y1) <= 1e6, abs(y2) <= 1e6 else { return nil }
             let c = 3 * y1, b = 3 * (y2 - y1) - c, a = 1 - c - b
             guard a > 0 else { return nil }
             let center = -b / (3 * a)
             let slope = (3 * a * center + 2 * b) * center + c
-            guard center > Self.radius, center < 1 - Self.radius, slope >= 0, slope <= Self.maximumSlope else {
+            let radius = Swift.min((Self.steepEnough * Swift.max(1, abs(y1), abs(y2)) / (3 * a)).squareRoot(),
+                                   Self.largestRadius)
+            guard center > radius, center < 1 - radius, slope >= 0, slope <= Self.maximumSlope else {
                 return nil
             }
             let s = 1 - center
@@ -83,6 +97,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             self.value = 3 * s * center * (s * y1 + center * y2) + center * center * center
             self.slope = slope
             self.cubic = a
+            func x(_ t: Double) -> Double { 3 * t * (1 - t) * ((1 - t) * x1 + t * x2) + t * t * t }
+            // x(t) is rounded to a few ulp: widen the window by a hair, so that it holds every t within `radius`.
+            (lowestInput, highestInput) = (x(center - radius) - 0x1p-40, x(center + radius) + 0x1p-40)
         }
 
         @inlinable @inline(__always)
@@ -137,7 +154,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance)
         startSlope = x1 > 0 ? y1 / x1 : (x2 > 0 ? y2 / x2 : 0)
         endSlope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
-        inflection = StationaryInflection(y1: y1, y2: y2)
+        inflection = StationaryInflection(x1: x1, y1: y1, x2: x2, y2: y2)
         isIdentity = x1 == y1 && x2 == y2
     }
 
@@ -160,23 +177,22 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
         let (regular, t, final) = inverter.fastStep(forInterior: x)
         guard final else { return completeInteriorValue(x) }
-        return withInflection(regular, t: t)
+        return withInflection(regular, x: x, t: t)
     }
 
     /// `value(at:)` for x in (0, 1) on a curve that is not the identity, on every path of the inverter.
     @usableFromInline @inline(never)
     func completeInteriorValue(_ x: Double) -> Double {
         let (regular, t) = inverter.valueAndParameter(forInterior: x)
-        return withInflection(regular, t: t)
+        return withInflection(regular, x: x, t: t)
     }
 
-    /// `regular`, the output at parameter `t`, or the vertex form where `t` lies in the stationary inflection's window.
+    /// `regular`, the output at input `x` and parameter `t`, or the vertex form where `x` lies in the stationary
+    /// inflection's window.
     @inlinable @inline(__always)
-    func withInflection(_ regular: Double, t: Double) -> Double {
-        guard let inflection else { return regular }
-        // Both forms, and one picked without a branch: which one depends on the input (a third of the inputs of
-        // (0, 1, 1, 0) fall in the window), and a mispredicted branch costs more than the arithmetic.
-        return bitSelect(abs(t - inflection.center) <= StationaryInflection.radius, inflection.y(t: t), regular)
+    func withInflection(_ regular: Double, x: Double, t: Double) -> Double {
+        guard let inflection, x >= inflection.lowestInput, x <= inflection.highestInput else { return regular }
+        return inflection.y(t: t)
     }
 
     /// The slope dy/dx at input `x` (unitless); `±infinity` where the tangent is vertical, the CSS tangent's slope
@@ -322,11 +338,4 @@ func quadraticRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
     let q = -0.5 * (b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
     if q == 0 { return [0] }
     return [q / a, c / q]
-}
-
-/// `condition ? a : b` as bit operations, so that the compiler cannot turn it into a branch.
-@inlinable @inline(__always)
-func bitSelect(_ condition: Bool, _ a: Double, _ b: Double) -> Double {
-    let mask = 0 &- UInt64(condition ? 1 : 0)
-    return Double(bitPattern: (a.bitPattern & mask) | (b.bitPattern & ~mask))
 }
