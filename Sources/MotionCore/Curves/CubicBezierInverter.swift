@@ -313,7 +313,8 @@ final class CubicBezierInverter: @unchecked Sendable {
             (row, u) = octaveRow(target: target, j: j, frame: frame)
         }
         let step = step(target: target, frame: frame, guess: Self.guess(row, at: u))
-        return (step.y, step.t, abs(step.step) <= row[8] && target >= Self.smallestFirstOrderTarget)
+        // |δ| = |B(g) − X|/B′(g) ≤ row[8], without waiting for the division.
+        return (step.y, step.t, abs(step.residual) <= row[8] * step.slope && target >= Self.smallestFirstOrderTarget)
     }
 
     /// The octave row for main row `j` outside the main rows, and the row coordinate. Next to a flat frame start the
@@ -356,7 +357,9 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// One Newton step from guess `g` toward frame target `target` in `frame`, the first-order output, and whether
     /// the certificate holds (see the type's method).
     @inlinable @inline(__always)
-    func step(target: Double, frame: Int, guess g: Double) -> (y: Double, t: Double, certified: Bool, step: Double) {
+    func step(target: Double, frame: Int, guess g: Double)
+        -> (y: Double, t: Double, certified: Bool, residual: Double, slope: Double)
+    {
         let k = UnsafePointer(storage + Self.frameStride &* frame)
         let w = 1 - g, g3 = g * g * g
         let weight = 3 * w * g
@@ -364,8 +367,11 @@ final class CubicBezierInverter: @unchecked Sendable {
         let output = weight * (w * k[1] + g * k[3]) + g3
         let slope = (k[4] * g + k[6]) * g + k[8]
         let outputSlope = (k[5] * g + k[7]) * g + k[9]
-        let step = (position - target) / slope
-        let small = output - outputSlope * step
+        let residual = position - target
+        let step = residual / slope
+        // Y′·δ as (Y′/B′)·(B − X): the ratio is divided while the residual is still being computed, so that only a
+        // multiply and a subtraction follow the residual.
+        let small = output - (outputSlope / slope) * residual
         let v = g - step
         let squared = step * step
         // Below `smallestFirstOrderTarget` the arithmetic nears the subnormal range, where rounding is absolute and the
@@ -376,7 +382,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         // is one exclusive or rather than a multiply on the way to the result.
         let sign = k[14].bitPattern
         return (k[13] + Double(bitPattern: small.bitPattern ^ sign), k[13] + Double(bitPattern: v.bitPattern ^ sign),
-                certified, step)
+                certified, residual, slope)
     }
 
     /// The complete solve from `guess` in `frame`, and y at its root.
