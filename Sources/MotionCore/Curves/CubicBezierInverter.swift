@@ -28,11 +28,13 @@
 /// 2. **One Newton step** δ = (B(g) − X)/B′(g) from the guess g, certified by Kantorovich's bound: the new iterate
 ///    g − δ is within K·δ²/B′(g) of the root (K = max|B″| over [0, 1]), which must be at most the tolerance, with
 ///    B′(g) > 4·K·tolerance. The output is y at g − δ to first order, Y(g) − Y′(g)·δ with Y the frame's output cubic;
-///    the second-order term is at most max|Y″|/2·δ², which must be at most `linearizationTolerance`. Y(g), Y′(g) and
-///    B′(g) are computed beside B(g), so that only a multiply and a subtraction follow the division. On main and octave
-///    rows the fast path (`fastStep`) checks one number instead: the row's largest |δ| for which both hold for every guess
-///    in the row's clamp interval, computed when the row is built from the smallest B′ there (`fillRow`); it accepts
-///    a subset of the inputs the per-input certificate accepts, with the same outputs.
+///    the second-order term is at most max|Y″|/2·δ², which must be at most `linearizationTolerance`. Y(g), Y′(g),
+///    B′(g) and the ratio Y′(g)/B′(g) are computed beside B(g), and the correction taken as (Y′/B′)·(B(g) − X), so that
+///    only a multiply and a subtraction follow the residual. On main, octave and centre rows the fast path
+///    (`fastStep`) checks one number instead: the row's largest |δ| for which both hold for every guess in the row's
+///    clamp interval, computed when the row is built from the smallest B′ there (`fillRow`), compared as
+///    |B(g) − X| ≤ row[8]·B′(g) so that no division is waited for; it accepts a subset of the inputs the per-input
+///    certificate accepts, with the same outputs.
 /// 3. Where either certificate fails (next to vertical tangents inside the curve, for targets below
 ///    `smallestFirstOrderTarget`, and for control values so large that Y′ overflows), the **complete solve** of `BezierFrame` goes on from the guess: Newton steps with the same
 ///    certificate, then Newton kept inside a shrinking bracket with bisection, at most
