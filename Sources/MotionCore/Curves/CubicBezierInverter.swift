@@ -33,8 +33,8 @@
 ///    only a multiply and a subtraction follow the residual. On main, octave and centre rows the fast path
 ///    (`fastStep`) checks one number instead: the row's largest |δ| for which both hold for every guess in the row's
 ///    clamp interval, computed when the row is built from the smallest B′ there (`fillRow`), compared as
-///    |B(g) − X| ≤ row[8]·B′(g) so that no division is waited for; it accepts a subset of the inputs the per-input
-///    certificate accepts, with the same outputs.
+///    |B(g) − X| ≤ row[8]·B′(g) so that no division is waited for; from a given guess it accepts a subset of what the
+///    per-input certificate accepts, with the same outputs.
 /// 3. Where either certificate fails (next to vertical tangents inside the curve, for targets below
 ///    `smallestFirstOrderTarget`, and for control values so large that Y′ overflows), the **complete solve** of `BezierFrame` goes on from the guess: Newton steps with the same
 ///    certificate, then Newton kept inside a shrinking bracket with bisection, at most
