@@ -247,22 +247,30 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// frame's orientation), and the frame (0 or 1).
     @inlinable @inline(__always)
     func locate(_ x: Double, target: Double) -> (row: UnsafePointer<Double>, u: Double, frame: Int) {
-        // x·128 is exact, and x < 1 keeps the row below 128.
-        let scaled = x * Double(Self.rows)
-        let (j, start) = segment(scaled)
+        let (j, u) = Self.mainSegment(x)
         if j >= rootBelow, j < rootFrom {
-            let (row, u) = mainRow(j, scaled: scaled, start: start)
-            return (row, u, j &>> 6)
+            return (mainRow(j), u, j &>> 6)
         }
         return locateRoot(target: target, frame: j &>> 6)
     }
 
-    /// Main row `j` (`segment(scaled)`, with `scaled` = x·128) and its coordinate in the frame's orientation. In frame 1
-    /// the row runs the other way: its coordinate is 1 − u, exact because u is a multiple of ulp(x·128), and computed
-    /// as |u − 1| (rounding is symmetric), so that |u − frame| serves both frames without a select.
+    /// The main row j = `segmentIndex(x·128)` of input `x` in (0, 1) (x·128 is exact, and x < 1 keeps j below 128)
+    /// and its coordinate u in the frame's orientation. In frame 1 the row runs the other way: its coordinate is
+    /// 1 − u, exact because u is a multiple of ulp(x·128), and computed as |u − 1| (rounding is symmetric), so that
+    /// |x·128 − (start + frame)| serves both frames without a select. The start plus the frame comes from the rounded
+    /// sum itself, rounded − (1.5·2^52 − frame), exact, with the frame taken from x (ready before j is).
     @inlinable @inline(__always)
-    func mainRow(_ j: Int, scaled: Double, start: Double) -> (row: UnsafePointer<Double>, u: Double) {
-        (UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j), abs(scaled - start - Double(j &>> 6)))
+    static func mainSegment(_ x: Double) -> (j: Int, u: Double) {
+        let scaled = x * Double(Self.rows)
+        let rounded = (scaled - 0.5) + 0x1.8p52
+        let frameStart = rounded - (0x1.8p52 - (x < 0.5 ? 0 : 1))
+        return (Int(truncatingIfNeeded: rounded.bitPattern & 0xFFFF_FFFF), abs(scaled - frameStart))
+    }
+
+    /// Main row `j`.
+    @inlinable @inline(__always)
+    func mainRow(_ j: Int) -> UnsafePointer<Double> {
+        UnsafePointer(storage + Self.mainOffset + Self.rowStride &* j)
     }
 
     /// `locate` next to a flat frame start: the row in √X.
@@ -305,12 +313,11 @@ final class CubicBezierInverter: @unchecked Sendable {
     @inlinable @inline(__always)
     func fastStep(forInterior x: Double) -> (y: Double, t: Double, final: Bool) {
         let target = Swift.min(x, 1 - x)
-        let scaled = x * Double(Self.rows)
-        let (j, start) = segment(scaled)
+        let (j, mainU) = Self.mainSegment(x)
         let frame = j &>> 6
         let row: UnsafePointer<Double>, u: Double
         if j >= rootBelow, j < rootFrom, UInt(bitPattern: j &- centerBelow) >= UInt(bitPattern: centerWidth) {
-            (row, u) = mainRow(j, scaled: scaled, start: start)
+            (row, u) = (mainRow(j), mainU)
         } else {
             (row, u) = octaveRow(target: target, j: j, frame: frame)
         }
