@@ -221,7 +221,16 @@ final class CubicBezierInverter: @unchecked Sendable {
         (row[0], row[1], row[2], row[3], row[4], row[5]) = (row[5], row[3], row[4], row[2], row[1], row[0])
         let k = storage + Self.frameStride * frame
         let (a3, b2, c) = (k[4], k[6], k[8])
-        let (low, high) = (row[6], row[7])
+        // The fast path does not clamp its guess: the certificate holds for every guess the quintic can give on
+        // u in [0, 1], which lies between its smallest and largest Bernstein coefficients, widened by its rounding.
+        // b_i = Σ_{j ≤ i} C(i, j)/C(5, j)·e_j for the power coefficients e0…e5.
+        let (e0, e1, e2, e3, e4, e5) = (row[0], row[2], row[1], row[3], row[4], row[5])
+        let bernstein = (e0, e0 + e1 / 5, e0 + 2 * e1 / 5 + e2 / 10, e0 + 3 * e1 / 5 + 3 * e2 / 10 + e3 / 10,
+                         e0 + 4 * e1 / 5 + 6 * e2 / 10 + 4 * e3 / 10 + e4 / 5, e0 + e1 + e2 + e3 + e4 + e5)
+        let rounding = abs(e0) + abs(e1) + abs(e2) + abs(e3) + abs(e4) + abs(e5)
+        var low = min(row[6], bernstein.0, bernstein.1, bernstein.2, bernstein.3, bernstein.4, bernstein.5)
+        var high = max(row[7], bernstein.0, bernstein.1, bernstein.2, bernstein.3, bernstein.4, bernstein.5)
+        (low, high) = (low - 0x1p-48 * rounding, high + 0x1p-48 * rounding)
         func slope(_ v: Double) -> Double { (v * a3 + b2) * v + c }
         var smallest = min(slope(low), slope(high))
         let vertex = a3 != 0 ? -b2 / (2 * a3) : low
@@ -288,11 +297,18 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// throughput, keeps Horner's fewer operations).
     @inlinable @inline(__always)
     static func guess(_ row: UnsafePointer<Double>, at u: Double) -> Double {
-        let u2 = u * u
-        let pairs = lanes(row, 0) + lanes(row, 2) * u
-        let p = (pairs.x + u2 * pairs.y) + (u2 * u2) * (row[4] + row[5] * u)
+        let p = unclampedGuess(row, at: u)
         let low = p < row[6] ? row[6] : p
         return low > row[7] ? row[7] : low
+    }
+
+    /// The row's quintic at `u`, not clamped: what the fast path uses, whose row certificate covers the quintic's
+    /// whole range on [0, 1] (see `fillRow`).
+    @inlinable @inline(__always)
+    static func unclampedGuess(_ row: UnsafePointer<Double>, at u: Double) -> Double {
+        let u2 = u * u
+        let pairs = lanes(row, 0) + lanes(row, 2) * u
+        return (pairs.x + u2 * pairs.y) + (u2 * u2) * (row[4] + row[5] * u)
     }
 
     /// y(t) and t for 0 < x < 1 (see the type's method); t is the parameter after the Newton step, within the
@@ -321,7 +337,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         } else {
             (row, u) = octaveRow(target: target, j: j, frame: frame)
         }
-        let step = step(target: target, frame: frame, guess: Self.guess(row, at: u))
+        let step = step(target: target, frame: frame, guess: Self.unclampedGuess(row, at: u))
         // |δ| = |B(g) − X|/B′(g) ≤ row[8], without waiting for the division.
         return (step.y, step.t, abs(step.residual) <= row[8] * step.slope && target >= Self.smallestFirstOrderTarget)
     }
