@@ -388,11 +388,12 @@ final class CubicBezierInverter: @unchecked Sendable {
         let k = UnsafePointer(storage + Self.frameStride &* frame)
         let w = 1 - g, g3 = g * g * g
         let weight = 3 * w * g
-        let position = weight * (w * k[0] + g * k[2]) + g3
+        // B(g) − X with g³ − X first (off the longer product chain); both are non-negative and g³ ≤ B(g), so the
+        // difference is at most X and rounds by half an ulp of X at most, as B(g) itself would.
+        let residual = weight * (w * k[0] + g * k[2]) + (g3 - target)
         let output = weight * (w * k[1] + g * k[3]) + g3
         let slope = (k[4] * g + k[6]) * g + k[8]
         let outputSlope = (k[5] * g + k[7]) * g + k[9]
-        let residual = position - target
         let step = residual / slope
         // Y′·δ as (Y′/B′)·(B − X): the ratio is divided while the residual is still being computed, so that only a
         // multiply and a subtraction follow the residual.
