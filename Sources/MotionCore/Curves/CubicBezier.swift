@@ -159,18 +159,19 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside. Always inlined,
-    /// so that the identity curve costs a compare and no call; other curves make one call to `interiorValue(_:)`.
+    /// so that the identity curve costs a compare and no call; other curves make one call to `interiorValue(_:)`
+    /// (inputs in (0, 2^-900), whose first-order output would near the subnormal range, to the complete path).
     @inlinable @inline(__always)
     public func value(at x: Double) -> Double {
-        if x > 0, x < 1 {
+        if x >= CubicBezierInverter.smallestFirstOrderTarget, x < 1 {
             if isIdentity { return x }
             return interiorValue(x)
         }
         return extrapolatedValue(at: x)
     }
 
-    /// `value(at:)` for x in (0, 1) on a curve that is not the identity: the inverter's fast step, and where its row
-    /// does not certify it (below 2^-20 next to a flat start, next to vertical tangents, huge control values)
+    /// `value(at:)` for x in [2^-900, 1) on a curve that is not the identity: the inverter's fast step, and where its
+    /// row does not certify it (below 2^-20 next to a flat start, next to vertical tangents, huge control values)
     /// `completeInteriorValue(_:)`, called last so that the fast path needs no stack frame.
     @usableFromInline
     func interiorValue(_ x: Double) -> Double {
@@ -213,7 +214,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
 
     /// Whether input `x` in (0, 1) is answered on `interiorValue`'s fast path (a main or octave row and that row's
     /// certificate), for tests.
-    func finishesOnTheFastPath(_ x: Double) -> Bool { inverter.fastStep(forInterior: x).final }
+    func finishesOnTheFastPath(_ x: Double) -> Bool {
+        x >= CubicBezierInverter.smallestFirstOrderTarget && inverter.fastStep(forInterior: x).final
+    }
 
     /// The curve parameter t with x(t) = x, for x in [0, 1] (within the solver's tolerance).
     public func parameter(at x: Double) -> Double {
@@ -272,9 +275,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         return (w * s) * y1 + ((w * t) * y2 + t * t * t)
     }
 
-    /// The CSS extrapolation for x ≤ 0 or x ≥ 1 (and NaN passed through).
+    /// The CSS extrapolation for x ≤ 0 or x ≥ 1, the complete solve for x in (0, 2^-900), and NaN passed through.
     @usableFromInline
     func extrapolatedValue(at x: Double) -> Double {
+        if x > 0, x < 1 { return isIdentity ? x : completeInteriorValue(x) }
         if x <= 0 {
             if x == 0 || startSlope == 0 { return 0 }
             return Self.saturated(startSlope * x)

@@ -322,7 +322,8 @@ final class CubicBezierInverter: @unchecked Sendable {
         return (step.y, step.t)
     }
 
-    /// The guess and one Newton step for 0 < x < 1 from a main row, or next to a flat frame start from an octave row,
+    /// The guess and one Newton step for 2^-900 ≤ x < 1 (`smallestFirstOrderTarget`; the caller sends smaller inputs to
+    /// the complete solve) from a main row, or from an octave row next to a flat frame start or a steep centre,
     /// certified by the row: y and t, and whether they are final. Not final where the row's certificate fails (and
     /// below 2^-20 next to a flat start); `valueAndParameter` answers there. No call on the way, so that the caller's
     /// fast path needs no stack frame.
@@ -339,7 +340,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         }
         let step = step(target: target, frame: frame, guess: Self.unclampedGuess(row, at: u))
         // |δ| = |B(g) − X|/B′(g) ≤ row[8], without waiting for the division.
-        return (step.y, step.t, abs(step.residual) <= row[8] * step.slope && target >= Self.smallestFirstOrderTarget)
+        return (step.y, step.t, abs(step.residual) <= row[8] * step.slope)
     }
 
     /// The octave row for main row `j` outside the main rows, and the row coordinate. Next to a flat frame start the
