@@ -117,6 +117,17 @@ final class CubicBezierSolverTests: XCTestCase {
         XCTAssertEqual(CubicBezier.easeInOut.inverter.centerWidth, 0)
     }
 
+    /// The fast path's quintic hits each row's end node exactly (its last coefficient is nudged at build time): on a
+    /// curve with x2 = 1 − x1 the root at x = 0.5 is t = 0.5, and where y(0.5) = 3/8·(y1 + y2) + 1/8 is a short
+    /// binary fraction the output is exactly that.
+    func testRowEndsGiveExactRootsAtTheCentreOfSymmetricCurves() throws {
+        for (x1, y1, y2) in [(0.5, 2.0, 2.0), (0.3, 2, 2), (0.2, -0.5, 1.5), (0.4, 0.25, 0.75), (0.1, 1, 0), (0.7, 0, 1)] {
+            let curve = try CubicBezier(x1: x1, y1: y1, x2: 1 - x1, y2: y2)
+            XCTAssertEqual(curve.value(at: 0.5), 0.375 * (y1 + y2) + 0.125, "\(curve)")
+            XCTAssertEqual(curve.parameter(at: 0.5), 0.5, "\(curve)")
+        }
+    }
+
     /// A frame whose first two control points are both 0 (x = v³ at its start) has a root like ∛X there, which neither X
     /// nor √X rows follow in the first thousandth of the input: those inputs take the complete solve, the rest one step.
     func testCubeRootStartsFinishInOneStepAwayFromTheEnd() throws {

@@ -208,7 +208,7 @@ final class CubicBezierInverter: @unchecked Sendable {
     }
 
     /// Writes the row at `offset`: the quintic Hermite guess between two nodes, clamped to the roots between them, in
-    /// the order `guess` reads it (c0, c2, c1, c3, c4, c5, then the clamp interval), and the row's certificate: the
+    /// the order `guess` reads it (c0, c3, c1, c4, c2, c5, then the clamp interval), and the row's certificate: the
     /// largest Newton step |δ| that `fastStep` accepts for a guess inside the clamp interval. With m ≤ B′ over the
     /// interval (the quadratic's minimum there, less a rounding margin), Kantorovich's bound K·δ²/B′(g) ≤ tolerance
     /// holds when δ² ≤ tolerance·m/K, the first-order output's term when δ² ≤ `linearizationTolerance`/max|Y″|·2, and
@@ -218,13 +218,21 @@ final class CubicBezierInverter: @unchecked Sendable {
         // Written in Horner order (c5…c0, clamp) into the row itself, then permuted in place.
         let row = storage + offset
         TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: row)
-        (row[0], row[1], row[2], row[3], row[4], row[5]) = (row[5], row[3], row[4], row[2], row[1], row[0])
+        (row[0], row[1], row[2], row[3], row[4], row[5]) = (row[5], row[2], row[4], row[1], row[3], row[0])
+        // At u = 0 the quintic is c0, the start node's root, exactly; at u = 1 its rounded sum can miss the end node's
+        // root by an ulp, so c5 is nudged until the guess, evaluated as the fast path evaluates it, hits the root:
+        // then a node whose root and output are exact (x = 0.5 on a symmetric curve) gives them exactly.
+        for _ in 0..<4 {
+            let end = Self.unclampedGuess(UnsafePointer(row), at: 1)
+            guard end != last.v, end.isFinite, last.v.isFinite else { break }
+            row[5] += last.v - end
+        }
         let k = storage + Self.frameStride * frame
         let (a3, b2, c) = (k[4], k[6], k[8])
         // The fast path does not clamp its guess: the certificate holds for every guess the quintic can give on
         // u in [0, 1], which lies between its smallest and largest Bernstein coefficients, widened by its rounding.
         // b_i = Σ_{j ≤ i} C(i, j)/C(5, j)·e_j for the power coefficients e0…e5.
-        let (e0, e1, e2, e3, e4, e5) = (row[0], row[2], row[1], row[3], row[4], row[5])
+        let (e0, e1, e2, e3, e4, e5) = (row[0], row[2], row[4], row[1], row[3], row[5])
         let bernstein = (e0, e0 + e1 / 5, e0 + 2 * e1 / 5 + e2 / 10, e0 + 3 * e1 / 5 + 3 * e2 / 10 + e3 / 10,
                          e0 + 4 * e1 / 5 + 6 * e2 / 10 + 4 * e3 / 10 + e4 / 5, e0 + e1 + e2 + e3 + e4 + e5)
         let rounding = abs(e0) + abs(e1) + abs(e2) + abs(e3) + abs(e4) + abs(e5)
@@ -291,10 +299,8 @@ final class CubicBezierInverter: @unchecked Sendable {
         return (UnsafePointer(row), scaled - Double(j), frame)
     }
 
-    /// The clamped quintic guess of a row at row coordinate `u`, evaluated in Estrin's scheme on two lanes
-    /// ((c0 + c1·u, c2 + c3·u) at once, then c4 + c5·u): three levels of dependent arithmetic rather than Horner's
-    /// five, since one call's latency is what counts here (the batch loop of `TabulatedCubicBezier.guess`, bound by
-    /// throughput, keeps Horner's fewer operations).
+    /// The quintic guess of a row at row coordinate `u`, clamped to the row's interval of roots (for the complete
+    /// path; the fast path takes `unclampedGuess`).
     @inlinable @inline(__always)
     static func guess(_ row: UnsafePointer<Double>, at u: Double) -> Double {
         let p = unclampedGuess(row, at: u)
@@ -303,12 +309,15 @@ final class CubicBezierInverter: @unchecked Sendable {
     }
 
     /// The row's quintic at `u`, not clamped: what the fast path uses, whose row certificate covers the quintic's
-    /// whole range on [0, 1] (see `fillRow`).
+    /// whole range on [0, 1] (see `fillRow`). Evaluated as two quadratics on two lanes,
+    /// (c0 + c1·u + c2·u², c3 + c4·u + c5·u²), joined by u³: two levels of dependent arithmetic after u², rather than
+    /// Horner's five, since one call's latency is what counts here (the batch loop of `TabulatedCubicBezier.guess`,
+    /// bound by throughput, keeps Horner's fewer operations).
     @inlinable @inline(__always)
     static func unclampedGuess(_ row: UnsafePointer<Double>, at u: Double) -> Double {
         let u2 = u * u
-        let pairs = lanes(row, 0) + lanes(row, 2) * u
-        return (pairs.x + u2 * pairs.y) + (u2 * u2) * (row[4] + row[5] * u)
+        let halves = (lanes(row, 0) + lanes(row, 2) * u) + lanes(row, 4) * u2
+        return halves.x + (u2 * u) * halves.y
     }
 
     /// y(t) and t for 0 < x < 1 (see the type's method); t is the parameter after the Newton step, within the
