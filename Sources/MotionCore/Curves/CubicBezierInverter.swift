@@ -233,8 +233,10 @@ final class CubicBezierInverter: @unchecked Sendable {
         // u in [0, 1], which lies between its smallest and largest Bernstein coefficients, widened by its rounding.
         // b_i = Σ_{j ≤ i} C(i, j)/C(5, j)·e_j for the power coefficients e0…e5.
         let (e0, e1, e2, e3, e4, e5) = (row[0], row[2], row[4], row[1], row[3], row[5])
-        let bernstein = (e0, e0 + e1 / 5, e0 + 2 * e1 / 5 + e2 / 10, e0 + 3 * e1 / 5 + 3 * e2 / 10 + e3 / 10,
-                         e0 + 4 * e1 / 5 + 6 * e2 / 10 + 4 * e3 / 10 + e4 / 5, e0 + e1 + e2 + e3 + e4 + e5)
+        // (Multiplied by the rounded fifths and tenths, not divided: construction builds hundreds of rows, and the
+        // widening below covers these roundings too.)
+        let bernstein = (e0, e0 + 0.2 * e1, e0 + 0.4 * e1 + 0.1 * e2, e0 + 0.6 * e1 + 0.3 * e2 + 0.1 * e3,
+                         e0 + 0.8 * e1 + 0.6 * e2 + 0.4 * e3 + 0.2 * e4, e0 + e1 + e2 + e3 + e4 + e5)
         let rounding = abs(e0) + abs(e1) + abs(e2) + abs(e3) + abs(e4) + abs(e5)
         var low = min(row[6], bernstein.0, bernstein.1, bernstein.2, bernstein.3, bernstein.4, bernstein.5)
         var high = max(row[7], bernstein.0, bernstein.1, bernstein.2, bernstein.3, bernstein.4, bernstein.5)
