@@ -11,7 +11,8 @@
 ///
 /// ## Method
 /// 1. **Guess** from a table of 128 rows, each a quintic in the row's coordinate u in [0, 1]: the Hermite interpolant
-///    of the root and its first two derivatives at the row's ends, clamped to the row's interval of roots. On most
+///    of the root and its first two derivatives at the row's ends (clamped to the row's interval of roots on the
+///    complete path; the fast path's certificate covers the unclamped quintic). On most
 ///    curves a row is 1/128 of the input x itself, found from x with one multiply and no comparison: rows 0–63 are
 ///    frame 0, rows 64–127 frame 1, so the frame follows from the row with a shift and no branch depends on which
 ///    half of [0, 1] x lies in (with shuffled inputs such a branch is mispredicted half of the time). Where a frame
@@ -31,8 +32,9 @@
 ///    the second-order term is at most max|Y″|/2·δ², which must be at most `linearizationTolerance`. Y(g), Y′(g),
 ///    B′(g) and the ratio Y′(g)/B′(g) are computed beside B(g), and the correction taken as (Y′/B′)·(B(g) − X), so that
 ///    only a multiply and a subtraction follow the residual. On main, octave and centre rows the fast path
-///    (`fastStep`) checks one number instead: the row's largest |δ| for which both hold for every guess in the row's
-///    clamp interval, computed when the row is built from the smallest B′ there (`fillRow`), compared as
+///    (`fastStep`) checks one number instead: the row's largest |δ| for which both hold for every guess the row's
+///    quintic can give (the hull of its Bernstein coefficients), computed when the row is built from the smallest B′
+///    there (`fillRow`), compared as
 ///    |B(g) − X| ≤ row[8]·B′(g) so that no division is waited for; from a given guess it accepts a subset of what the
 ///    per-input certificate accepts, with the same outputs.
 /// 3. Where either certificate fails (next to vertical tangents inside the curve, for targets below
@@ -207,10 +209,11 @@ final class CubicBezierInverter: @unchecked Sendable {
         }
     }
 
-    /// Writes the row at `offset`: the quintic Hermite guess between two nodes, clamped to the roots between them, in
-    /// the order `guess` reads it (c0, c3, c1, c4, c2, c5, then the clamp interval), and the row's certificate: the
-    /// largest Newton step |δ| that `fastStep` accepts for a guess inside the clamp interval. With m ≤ B′ over the
-    /// interval (the quadratic's minimum there, less a rounding margin), Kantorovich's bound K·δ²/B′(g) ≤ tolerance
+    /// Writes the row at `offset`: the quintic Hermite guess between two nodes in the order `guess` reads it (c0, c3, c1,
+    /// c4, c2, c5), the clamp interval of the roots between them, and the row's certificate: the largest Newton step
+    /// |δ| that `fastStep` accepts for any guess the quintic gives on [0, 1] (inside its Bernstein hull, which holds
+    /// the clamp interval). With m ≤ B′ over the hull (the quadratic's minimum there, less a rounding margin),
+    /// Kantorovich's bound K·δ²/B′(g) ≤ tolerance
     /// holds when δ² ≤ tolerance·m/K, the first-order output's term when δ² ≤ `linearizationTolerance`/max|Y″|·2, and
     /// B′(g) > 4·K·tolerance when m is; −1 (no step accepted) where m is not.
     private func fillRow(_ offset: Int, from first: (v: Double, first: Double, second: Double),
