@@ -3,8 +3,9 @@
 ///
 /// Per mirrored frame, the table has 65 nodes at coordinates j·h (j = 0…64), in X or in √X (see `coordinateIsRoot`),
 /// with the root v_j of B(v) = X_j and its first and second derivatives in the coordinate. The guess is the quintic
-/// Hermite interpolant of the two nodes around the input, stored per segment in power form with its clamp interval
-/// [v_j, v_j+1] (a linear guess where a node has a vertical tangent). It is within about 1e-9 of the root on Apple's and
+/// Hermite interpolant of the two nodes around the input, stored per segment in power form with the segment's ends
+/// [v_j, v_j+1] (a linear guess where a node has a vertical tangent), and evaluated without a clamp: the Newton step
+/// after it is certified per input. It is within about 1e-9 of the root on Apple's and
 /// Material's curves, so one Newton step passes the Kantorovich certificate; where it does not, the complete solve goes
 /// on from that step. 8 KB per curve, built once and read by every layer that shares the curve. The error bound and
 /// the iteration bound are `CompactCubicBezier`'s.
@@ -17,13 +18,14 @@ public struct TabulatedCubicBezier: Sendable {
     /// The two mirrored frames (inputs ≤ 0.5, then inputs > 0.5).
     @usableFromInline let frames: (BezierFrame, BezierFrame)
     /// Per frame f and segment j (index `rowsPerFrame`·f + j), the guess in power form on u in [0, 1],
-    /// v(u) = ((((c5·u + c4)·u + c3)·u + c2)·u + c1)·u + c0, then the segment's ends v_j and v_j+1 for the clamp. Each
+    /// v(u) = ((((c5·u + c4)·u + c3)·u + c2)·u + c1)·u + c0, then the segment's ends v_j and v_j+1 (written by
+    /// `writeSegmentGuess` for `CubicBezierInverter`'s clamped guess; this table's guess is not clamped). Each
     /// frame ends with one more row, the constant v_64 (coordinate 64 exactly, the frame's end x = 0.5), so that an
     /// input's row is ⌊coordinate⌋ with no clamp to the last segment.
     @usableFromInline let segmentGuesses: [Double]
     /// Rows per frame in `segmentGuesses`: the segments and the end row.
     @usableFromInline static let rowsPerFrame = segments + 1
-    /// Doubles per segment: six coefficients and the clamp (64 bytes).
+    /// Doubles per segment: six coefficients and the segment's ends (64 bytes, one cache line).
     @usableFromInline static let segmentStride = 8
 
     /// Whether the table's coordinate is √X rather than X (X the frame's input in [0, 0.5]).
