@@ -97,9 +97,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             self.value = 3 * s * center * (s * y1 + center * y2) + center * center * center
             self.slope = slope
             self.cubic = a
-            func x(_ t: Double) -> Double { 3 * t * (1 - t) * ((1 - t) * x1 + t * x2) + t * t * t }
-            // x(t) is rounded to a few ulp: widen the window by a hair, so that it holds every t within `radius`.
-            (lowestInput, highestInput) = (x(center - radius) - 0x1p-40, x(center + radius) + 0x1p-40)
+            // x(t) (frame 0's B) is rounded to a few ulp: widen the window by a hair, so that it holds every t within
+            // `radius`.
+            let x = BezierFrame(p1: x1, p2: x2)
+            (lowestInput, highestInput) = (x.position(center - radius) - 0x1p-40, x.position(center + radius) + 0x1p-40)
         }
 
         @inlinable @inline(__always)

@@ -161,26 +161,8 @@ final class CubicBezierInverter: @unchecked Sendable {
                 fillRow(Self.mainOffset + Self.rowStride * row, from: nodes[i], to: nodes[i + 1], frame: index)
             }
             if steep {
-                // The fast path's rows for d = 0.5 − X < 4/128: per octave of d, `octaveRows` rows evenly spaced in d,
-                // each a quintic in its coordinate (increasing with d, so v decreases along the row).
-                let centerRows = centerRowsOffset + Self.rowStride * Self.octaveRowsPerFrame * index
-                for octave in 0..<Self.octaves {
-                    let low = Double(sign: .plus, exponent: -(octave + 6), significand: 1)
-                    let width = low / Double(Self.octaveRows)
-                    let nodes = (0...Self.octaveRows).map { k -> (v: Double, first: Double, second: Double) in
-                        // X = 0.5 − d is exact; dv/dd = −dv/dX.
-                        let node = TabulatedCubicBezier.node(frame, coordinate: 0.5 - (low + Double(k) * width),
-                                                             root: false, spacing: width, tolerance: tolerance)
-                        return (node.v, -node.first, node.second)
-                    }
-                    for sub in 0..<Self.octaveRows {
-                        fillRow(centerRows + Self.rowStride * (Self.octaveRows * octave + sub), from: nodes[sub],
-                                to: nodes[sub + 1], frame: index)
-                    }
-                }
-                for sub in 0..<Self.octaveRows {
-                    storage[centerRows + Self.rowStride * (Self.octaveRows * Self.octaves + sub) + 8] = -1
-                }
+                fillOctaveRows(at: centerRowsOffset, frame: frame, index: index, topExponent: Self.centerTopExponent,
+                               fromCenter: true)
             }
             guard index == 0 ? flat.0 : flat.1 else { continue }
             let rootNodes = TabulatedCubicBezier.nodes(frame, count: Self.rootRows, spacing: 1 / Self.rootScale, root: true,
@@ -189,23 +171,34 @@ final class CubicBezierInverter: @unchecked Sendable {
                 fillRow(Self.rootOffset + Self.rowStride * (Self.rootRows * index + row), from: rootNodes[row],
                         to: rootNodes[row + 1], frame: index)
             }
-            // The fast path's rows for X < 1/16: per octave, `octaveRows` rows evenly spaced in X.
-            let octaveRows = Self.octaveOffset + Self.rowStride * Self.octaveRowsPerFrame * index
-            for octave in 0..<Self.octaves {
-                let low = Double(sign: .plus, exponent: -(octave + 5), significand: 1)
-                let width = low / Double(Self.octaveRows)
-                let nodes = (0...Self.octaveRows).map {
-                    TabulatedCubicBezier.node(frame, coordinate: low + Double($0) * width, root: false, spacing: width,
-                                              tolerance: tolerance)
-                }
-                for sub in 0..<Self.octaveRows {
-                    fillRow(octaveRows + Self.rowStride * (Self.octaveRows * octave + sub), from: nodes[sub],
-                            to: nodes[sub + 1], frame: index)
-                }
+            fillOctaveRows(at: Self.octaveOffset, frame: frame, index: index, topExponent: Self.startTopExponent,
+                           fromCenter: false)
+        }
+    }
+
+    /// Fills frame `index`'s octave rows of one family at storage offset `offset`: for octave o, distances in
+    /// [2^e, 2^(e+1)) with 2^e = 2^(topExponent − 1023 − o) (the octave `octaveRow` finds from the distance's biased
+    /// exponent), `octaveRows` rows evenly spaced in the distance, each a quintic in its coordinate; then one octave of
+    /// rows that accept no step. The distance is X itself next to a flat start, or d = 0.5 − X (exact) from a steep
+    /// centre, where the row's coordinate grows with d, so v decreases along it (dv/dd = −dv/dX).
+    private func fillOctaveRows(at offset: Int, frame: BezierFrame, index: Int, topExponent: Int, fromCenter: Bool) {
+        let rows = offset + Self.rowStride * Self.octaveRowsPerFrame * index
+        for octave in 0..<Self.octaves {
+            let low = Double(sign: .plus, exponent: topExponent - 1023 - octave, significand: 1)
+            let width = low / Double(Self.octaveRows)
+            let nodes = (0...Self.octaveRows).map { k -> (v: Double, first: Double, second: Double) in
+                let distance = low + Double(k) * width
+                let node = TabulatedCubicBezier.node(frame, coordinate: fromCenter ? 0.5 - distance : distance,
+                                                     root: false, spacing: width, tolerance: tolerance)
+                return fromCenter ? (node.v, -node.first, node.second) : node
             }
             for sub in 0..<Self.octaveRows {
-                storage[octaveRows + Self.rowStride * (Self.octaveRows * Self.octaves + sub) + 8] = -1
+                fillRow(rows + Self.rowStride * (Self.octaveRows * octave + sub), from: nodes[sub], to: nodes[sub + 1],
+                        frame: index)
             }
+        }
+        for sub in 0..<Self.octaveRows {
+            storage[rows + Self.rowStride * (Self.octaveRows * Self.octaves + sub) + 8] = -1
         }
     }
 
