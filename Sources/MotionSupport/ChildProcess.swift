@@ -48,6 +48,28 @@ public enum ChildProcess {
     /// running for as long as any descendant holds its inherited descriptors.)
     /// - Throws: `ChildProcessError` when it cannot be started, runs past the timeout or prints past the cap.
     public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard) throws -> Output {
+        let (pid, descriptors) = try spawn(executable, arguments)
+        defer { descriptors.forEach { close($0) } }
+        var watch = Watch(pid: pid, descriptors: descriptors, limits: limits)
+        watch.waitForExitAndOutput()
+        let command = SafeText.quoted(([executable] + arguments).joined(separator: " "), limit: 200)
+        if watch.timedOut {
+            throw ChildProcessError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
+                                 + "stopped (raise the limit with --timeout)")
+        }
+        if watch.flooded {
+            throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped")
+        }
+        if watch.orphanedPipes {
+            throw ChildProcessError(message: "\(command) exited but left a process holding its output open")
+        }
+        return Output(status: watch.status, standardOutput: String(decoding: watch.captured[0], as: UTF8.self),
+                      standardError: String(decoding: watch.captured[1], as: UTF8.self))
+    }
+
+    /// Starts the child in its own process group with standard input from /dev/null and standard output and error on
+    /// two pipes; returns its pid and the pipes' read ends (the caller closes them).
+    private static func spawn(_ executable: String, _ arguments: [String]) throws -> (pid_t, [Int32]) {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
             throw ChildProcessError(message: "cannot run \(executable): \(String(cString: strerror(errno)))")
@@ -75,48 +97,77 @@ public enum ChildProcess {
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         close(outputPipe[1])
         close(errorPipe[1])
-        defer { close(outputPipe[0]); close(errorPipe[0]) }
         guard spawned == 0 else {
+            close(outputPipe[0])
+            close(errorPipe[0])
             throw ChildProcessError(message: "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
+        return (pid, [outputPipe[0], errorPipe[0]])
+    }
 
+    /// A running child watched until it has exited and both pipes are closed: reads what it prints (up to the cap),
+    /// and stops its process group on a timeout, a flood, or pipes left open after it exited.
+    private struct Watch {
+        let pid: pid_t
+        let descriptors: [Int32]
+        let limits: Limits
+        let started = monotonicSeconds()
         var captured: [[UInt8]] = [[], []]
         var open = [true, true]
-        let descriptors = [outputPipe[0], errorPipe[0]]
-        let started = monotonicSeconds()
         var exitedAt: Double?
         var status: Int32 = 0
         var timedOut = false, flooded = false, orphanedPipes = false
         var stopRequestedAt: Double?
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while open.contains(true) || exitedAt == nil {
-            let now = monotonicSeconds()
-            if exitedAt == nil {
-                var raw: Int32 = 0
-                if waitpid(pid, &raw, WNOHANG) == pid {
-                    exitedAt = now
-                    status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+
+        init(pid: pid_t, descriptors: [Int32], limits: Limits) {
+            self.pid = pid
+            self.descriptors = descriptors
+            self.limits = limits
+        }
+
+        /// Polls until the child has exited and its pipes are closed (or it was stopped), then kills what is left of
+        /// its process group.
+        mutating func waitForExitAndOutput() {
+            while open.contains(true) || exitedAt == nil {
+                let now = monotonicSeconds()
+                reapIfExited(now)
+                if let exitedAt, open.contains(true), now - exitedAt > 5 {
+                    // The child is gone but something it started still holds its output open.
+                    orphanedPipes = true
+                    kill(-pid, SIGKILL)
+                    break
                 }
+                enforceTimeout(now)
+                if open.contains(true) { readReadyPipes() } else { usleep(10_000) }
             }
-            if let exitedAt, open.contains(true), now - exitedAt > 5 {
-                // The child is gone but something it started still holds its output open.
-                orphanedPipes = true
-                kill(-pid, SIGKILL)
-                break
+            if exitedAt == nil { waitpid(pid, nil, 0) }
+            kill(-pid, SIGKILL)  // Anything left in the group.
+        }
+
+        private mutating func reapIfExited(_ now: Double) {
+            guard exitedAt == nil else { return }
+            var raw: Int32 = 0
+            if waitpid(pid, &raw, WNOHANG) == pid {
+                exitedAt = now
+                status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
             }
+        }
+
+        /// SIGTERM to the group past the timeout, SIGKILL 2 s later.
+        private mutating func enforceTimeout(_ now: Double) {
             if exitedAt == nil, !timedOut, now - started > limits.timeout {
                 timedOut = true
                 stopRequestedAt = now
                 kill(-pid, SIGTERM)
             }
             if let stopRequestedAt, now - stopRequestedAt > 2 { kill(-pid, SIGKILL) }
-            if !open.contains(true) {
-                usleep(10_000)
-                continue
-            }
+        }
+
+        /// Waits up to 50 ms for output and keeps what fits under the cap; a flood kills the group.
+        private mutating func readReadyPipes() {
             var polls = (0..<2).filter { open[$0] }.map { pollfd(fd: descriptors[$0], events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&polls, nfds_t(polls.count), 50)
-            guard ready > 0 else { continue }
+            guard poll(&polls, nfds_t(polls.count), 50) > 0 else { return }
             for entry in polls where entry.revents != 0 {
                 let index = entry.fd == descriptors[0] ? 0 : 1
                 let count = read(entry.fd, &buffer, buffer.count)
@@ -132,21 +183,6 @@ public enum ChildProcess {
                 }
             }
         }
-        if exitedAt == nil { waitpid(pid, nil, 0) }
-        kill(-pid, SIGKILL)  // Anything left in the group.
-        let command = SafeText.quoted(([executable] + arguments).joined(separator: " "), limit: 200)
-        if timedOut {
-            throw ChildProcessError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
-                                 + "stopped (raise the limit with --timeout)")
-        }
-        if flooded {
-            throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped")
-        }
-        if orphanedPipes {
-            throw ChildProcessError(message: "\(command) exited but left a process holding its output open")
-        }
-        return Output(status: status, standardOutput: String(decoding: captured[0], as: UTF8.self),
-                      standardError: String(decoding: captured[1], as: UTF8.self))
     }
 
     private static func monotonicSeconds() -> Double {

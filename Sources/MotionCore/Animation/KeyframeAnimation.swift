@@ -43,39 +43,14 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
         guard !values.isEmpty else {
             throw InvalidParameterError(context: context, parameter: "values", value: "[]", rule: "must not be empty")
         }
-        if let keyTimes {
-            let allowed = calculationMode == .discrete ? [values.count, values.count + 1] : [values.count]
-            guard allowed.contains(keyTimes.count) else {
-                throw InvalidParameterError(context: context, parameter: "keyTimes", value: "\(keyTimes.count) entries",
-                                            rule: "must match the \(values.count) values")
-            }
-            for (index, time) in keyTimes.enumerated() {
-                guard time >= 0, time <= 1 else {
-                    throw InvalidParameterError(context: context, parameter: "keyTimes[\(index)]", value: time,
-                                                rule: "is outside [0, 1]")
-                }
-                if index > 0, time < keyTimes[index - 1] {
-                    throw InvalidParameterError(context: context, parameter: "keyTimes[\(index)]", value: time,
-                                                rule: "is less than keyTimes[\(index - 1)] = \(formatSpecNumber(keyTimes[index - 1])); key times must not decrease")
-                }
-            }
-        }
+        if let keyTimes { try Self.checkKeyTimes(keyTimes, valueCount: values.count, mode: calculationMode) }
         if let timingFunctions, timingFunctions.count != max(values.count - 1, 0) {
             throw InvalidParameterError(context: context, parameter: "timingFunctions",
                                         value: "\(timingFunctions.count) entries",
                                         rule: "must be one per segment (\(max(values.count - 1, 0)))")
         }
-        for (name, array) in [("tensions", tensions), ("continuities", continuities), ("biases", biases)] {
-            guard let array else { continue }
-            guard array.count == values.count else {
-                throw InvalidParameterError(context: context, parameter: name, value: "\(array.count) entries",
-                                            rule: "must match the \(values.count) values")
-            }
-            if let bad = array.firstIndex(where: { !($0 >= -1 && $0 <= 1) }) {
-                throw InvalidParameterError(context: context, parameter: "\(name)[\(bad)]", value: array[bad],
-                                            rule: "is outside [-1, 1]")
-            }
-        }
+        try Self.checkKochanekBartels(tensions: tensions, continuities: continuities, biases: biases,
+                                      valueCount: values.count)
         let paced = calculationMode == .paced || calculationMode == .cubicPaced
         var times = keyTimes ?? Self.evenlySpaced(values.count)
         if paced { times = Self.pacedKeyTimes(values) }
@@ -97,6 +72,45 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
         self.timing = timing
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
+    }
+
+    /// Throws unless `keyTimes` has one entry per value (or one more, for discrete mode) in [0, 1] and never decreases.
+    private static func checkKeyTimes(_ keyTimes: [Double], valueCount: Int, mode: CalculationMode)
+        throws(InvalidParameterError)
+    {
+        let context = "keyframe animation"
+        let allowed = mode == .discrete ? [valueCount, valueCount + 1] : [valueCount]
+        guard allowed.contains(keyTimes.count) else {
+            throw InvalidParameterError(context: context, parameter: "keyTimes", value: "\(keyTimes.count) entries",
+                                        rule: "must match the \(valueCount) values")
+        }
+        for (index, time) in keyTimes.enumerated() {
+            guard time >= 0, time <= 1 else {
+                throw InvalidParameterError(context: context, parameter: "keyTimes[\(index)]", value: time,
+                                            rule: "is outside [0, 1]")
+            }
+            if index > 0, time < keyTimes[index - 1] {
+                throw InvalidParameterError(context: context, parameter: "keyTimes[\(index)]", value: time,
+                                            rule: "is less than keyTimes[\(index - 1)] = \(formatSpecNumber(keyTimes[index - 1])); key times must not decrease")
+            }
+        }
+    }
+
+    /// Throws unless each of the tension, continuity and bias arrays given has one entry per value, each in [−1, 1].
+    private static func checkKochanekBartels(tensions: [Double]?, continuities: [Double]?, biases: [Double]?,
+                                             valueCount: Int) throws(InvalidParameterError)
+    {
+        for (name, array) in [("tensions", tensions), ("continuities", continuities), ("biases", biases)] {
+            guard let array else { continue }
+            guard array.count == valueCount else {
+                throw InvalidParameterError(context: "keyframe animation", parameter: name, value: "\(array.count) entries",
+                                            rule: "must match the \(valueCount) values")
+            }
+            if let bad = array.firstIndex(where: { !($0 >= -1 && $0 <= 1) }) {
+                throw InvalidParameterError(context: "keyframe animation", parameter: "\(name)[\(bad)]", value: array[bad],
+                                            rule: "is outside [-1, 1]")
+            }
+        }
     }
 
     /// The value at (eased) animation progress `progress` in [0, 1].

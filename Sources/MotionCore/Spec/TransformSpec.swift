@@ -43,36 +43,13 @@ extension TransformList {
     }
 
     private static func function(_ call: SpecCall, in input: String) throws(SpecError) -> TransformFunction {
-        let items = try call.requireItems(in: input, form: "\(call.name)(...)")
-        func count(_ allowed: ClosedRange<Int>) throws(SpecError) {
-            guard allowed.contains(items.count) else {
-                throw SpecError(input: input, column: call.column,
-                                message: "\(call.name) takes \(allowed.lowerBound == allowed.upperBound ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)") arguments, found \(items.count)")
-            }
-        }
-        func value(_ index: Int, units: Set<String>) throws(SpecError) -> (Double, String) {
-            if let label = items[index].label {
-                throw SpecError(input: input, column: items[index].column, message: "\(call.name): unexpected label '\(label):'")
-            }
-            return try items[index].singleNumber(in: input, units: units)
-        }
-        func length(_ index: Int) throws(SpecError) -> Double { try value(index, units: ["", "px"]).0 }
-        func number(_ index: Int) throws(SpecError) -> Double { try value(index, units: [""]).0 }
-        func angle(_ index: Int) throws(SpecError) -> Double {
-            let (number, unit) = try value(index, units: ["", "deg", "rad", "grad", "turn"])
-            switch unit {
-            case "deg": return number * Double.pi / 180
-            case "grad": return number * Double.pi / 200
-            case "turn": return number * 2 * Double.pi
-            case "rad": return number
-            default:
-                guard number == 0 else {
-                    throw SpecError(input: input, column: items[index].column,
-                                    message: "\(call.name): angle '\(items[index].values[0].text)' needs a unit: deg, rad, grad or turn")
-                }
-                return 0
-            }
-        }
+        let arguments = TransformArguments(call: call, items: try call.requireItems(in: input, form: "\(call.name)(...)"),
+                                           input: input)
+        let items = arguments.items
+        func count(_ allowed: ClosedRange<Int>) throws(SpecError) { try arguments.requireCount(allowed) }
+        func length(_ index: Int) throws(SpecError) -> Double { try arguments.length(index) }
+        func number(_ index: Int) throws(SpecError) -> Double { try arguments.number(index) }
+        func angle(_ index: Int) throws(SpecError) -> Double { try arguments.angle(index) }
         switch call.name {
         case "matrix":
             try count(6...6)
@@ -117,6 +94,54 @@ extension TransformList {
             return .perspective(distance: distance)
         default:
             throw SpecError(input: input, column: call.column, message: "unknown transform function '\(call.name)'")
+        }
+    }
+}
+
+/// The arguments of one transform function in a spec, read as CSS lengths, numbers and angles.
+private struct TransformArguments {
+    let call: SpecCall
+    let items: [SpecItem]
+    let input: String
+
+    /// Throws unless the function has an argument count in `allowed`.
+    func requireCount(_ allowed: ClosedRange<Int>) throws(SpecError) {
+        guard allowed.contains(items.count) else {
+            let expected = allowed.lowerBound == allowed.upperBound
+                ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)"
+            throw SpecError(input: input, column: call.column,
+                            message: "\(call.name) takes \(expected) arguments, found \(items.count)")
+        }
+    }
+
+    /// Argument `index` as a number with one of `units` (no label allowed).
+    func value(_ index: Int, units: Set<String>) throws(SpecError) -> (Double, String) {
+        if let label = items[index].label {
+            throw SpecError(input: input, column: items[index].column, message: "\(call.name): unexpected label '\(label):'")
+        }
+        return try items[index].singleNumber(in: input, units: units)
+    }
+
+    /// Argument `index` as a length in pixels (bare or `px`).
+    func length(_ index: Int) throws(SpecError) -> Double { try value(index, units: ["", "px"]).0 }
+
+    /// Argument `index` as a unitless number.
+    func number(_ index: Int) throws(SpecError) -> Double { try value(index, units: [""]).0 }
+
+    /// Argument `index` as an angle in radians (`deg`, `rad`, `grad`, `turn`; a bare number only when it is 0).
+    func angle(_ index: Int) throws(SpecError) -> Double {
+        let (number, unit) = try value(index, units: ["", "deg", "rad", "grad", "turn"])
+        switch unit {
+        case "deg": return number * Double.pi / 180
+        case "grad": return number * Double.pi / 200
+        case "turn": return number * 2 * Double.pi
+        case "rad": return number
+        default:
+            guard number == 0 else {
+                throw SpecError(input: input, column: items[index].column,
+                                message: "\(call.name): angle '\(items[index].values[0].text)' needs a unit: deg, rad, grad or turn")
+            }
+            return 0
         }
     }
 }
