@@ -48,18 +48,18 @@ let benchmarks: @Sendable () -> Void = {
     sixteenCurveBenchmarks()
 }
 
-/// 1M layers with their own begin times, durations and autoreverse, each on one of 16 cubic Béziers, grouped by curve:
-/// the batch path (`LayerEasing.easeTimes`, the solve over a block) against a loop that calls `CubicBezier.value(at:)`
-/// per layer on the same layers and times. Eight frames per iteration, the same eight on both sides.
+/// 1M layers with their own begin times, durations and autoreverse, each on one of 16 cubic Béziers, grouped by curve
+/// into 16 `BasicLayers` kernels (0 → 1, so the output is the eased progress): the batch path (the timing, the solve
+/// over a block, the output) against the same layers timed by linear kernels whose progress is then eased by
+/// `CubicBezier.value(at:)` per layer. Eight frames per iteration, the same eight on both sides.
 final class SixteenCurveLayers: @unchecked Sendable {
     let count = 1_000_000
-    let columns: LayerColumns
-    let timing: LayerTiming
     let curves: [CubicBezier]
-    let easings: [LayerEasing]
-    /// First layer of each curve's group, plus the end.
-    let starts: [Int]
-    let output: UnsafeMutablePointer<Double>
+    /// One kernel per curve, eased by it.
+    let batch: LayerStore
+    /// The same layers with linear easing: their output is the directed progress.
+    let linear: [BasicLayers]
+    let output: UnsafeMutableBufferPointer<Double>
 
     init() {
         var generator = SplitMix64(seed: 16)
@@ -70,15 +70,22 @@ final class SixteenCurveLayers: @unchecked Sendable {
                 x2: Double.random(in: 0...1, using: &generator), y2: Double.random(in: -0.5...1.5, using: &generator)))
         }
         self.curves = curves
-        easings = curves.map { LayerEasing(.cubicBezier($0)) }
-        columns = LayerColumns(columns: LayerTiming.columnCount, count: count)
-        timing = LayerTiming(columns, first: 0)
-        for i in 0..<count {
-            timing.set(i, begin: Double.random(in: 0...1, using: &generator), duration: Double.random(in: 0.2...0.6, using: &generator),
-                       repeatCount: 4, autoreverses: Bool.random(using: &generator))
-        }
         let total = count
-        starts = (0...16).map { $0 * total / 16 }
+        let sizes = (0..<16).map { ($0 + 1) * total / 16 - $0 * total / 16 }
+        let eased = curves.indices.map { BasicLayers(count: sizes[$0], components: 1, curves: .shared(.cubicBezier(curves[$0]))) }
+        linear = sizes.map { BasicLayers(count: $0, components: 1, curves: .shared(.linear(.identity))) }
+        for (group, kernel) in eased.enumerated() {
+            for i in 0..<kernel.count {
+                let timing = LayerTimingParameters(begin: Double.random(in: 0...1, using: &generator),
+                                                   duration: Double.random(in: 0.2...0.6, using: &generator),
+                                                   repeatCount: 4, autoreverses: Bool.random(using: &generator))
+                for layers in [kernel, linear[group]] {
+                    layers.schedule.set(i, timing)
+                    layers.set(i, component: 0, from: 0, to: 1)
+                }
+            }
+        }
+        batch = LayerStore(kernels: eased)
         output = .allocate(capacity: count)
     }
 
@@ -87,29 +94,22 @@ final class SixteenCurveLayers: @unchecked Sendable {
     /// shares of layers mid-animation).
     static let times = (0..<8).map { 0.05 + Double($0) * 0.25 }
 
-    func batch() {
-        for time in Self.times { batch(at: time) }
-    }
-
-    func scalar() {
-        for time in Self.times { scalar(at: time) }
-    }
-
-    private func batch(at time: Double) {
-        for group in 0..<16 {
-            var lower = starts[group]
-            while lower < starts[group + 1] {
-                let upper = min(lower + LayerBlock.size, starts[group + 1])
-                easings[group].easeTimes(timing, layers: lower..<upper, time: time, into: output + lower)
-                lower = upper
-            }
+    func runBatch() {
+        for (index, time) in Self.times.enumerated() {
+            batch.evaluate(LayerFrame(index: index + 1, time: time, previousTime: time - 0.25), layers: 0..<count)
         }
     }
 
-    private func scalar(at time: Double) {
-        for group in 0..<16 {
-            let curve = curves[group]
-            for i in starts[group]..<starts[group + 1] { output[i] = curve.value(at: timing.sample(i, time: time).directed) }
+    func runScalar() {
+        for (index, time) in Self.times.enumerated() {
+            let frame = LayerFrame(index: index + 1, time: time, previousTime: time - 0.25)
+            var position = 0
+            for (group, layers) in linear.enumerated() {
+                layers.evaluate(frame, layers: 0..<layers.count)
+                let curve = curves[group]
+                for i in 0..<layers.count { output[position + i] = curve.value(at: layers.output(0, layer: i)) }
+                position += layers.count
+            }
         }
     }
 }
@@ -117,11 +117,11 @@ final class SixteenCurveLayers: @unchecked Sendable {
 let sixteenCurveBenchmarks: @Sendable () -> Void = {
     let layers = SixteenCurveLayers()
     MotionBenchmarks.register("bezier-layers/batch ease, 1M layers, 16 curves (8 frames, 1 thread)") { benchmark in
-        for _ in benchmark.scaledIterations { layers.batch() }
-        blackHole(layers.output[17])
+        for _ in benchmark.scaledIterations { layers.runBatch() }
+        blackHole(layers.batch.outputs(layer: 17))
     }
     MotionBenchmarks.register("bezier-layers/CubicBezier.value per layer, same layers (8 frames, 1 thread)") { benchmark in
-        for _ in benchmark.scaledIterations { layers.scalar() }
+        for _ in benchmark.scaledIterations { layers.runScalar() }
         blackHole(layers.output[17])
     }
 }

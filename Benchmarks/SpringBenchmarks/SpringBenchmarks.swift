@@ -20,7 +20,7 @@ func evaluate(_ spring: Spring, _ benchmark: Benchmark) {
 }
 
 /// Layers in struct-of-arrays form: displacement and rate per layer, advanced by one shared propagator.
-final class SpringLayers {
+final class SpringStateColumns {
     let displacements: UnsafeMutableBufferPointer<Double>
     let rates: UnsafeMutableBufferPointer<Double>
 
@@ -57,7 +57,7 @@ let benchmarks: @Sendable () -> Void = {
     // Each call advances one million layer-frames (10,000 layers × 100 frames, or 1,000,000 layers × 1 frame); with
     // the kilo scaling factor the reported time is per 1,000 layer-frames, i.e. picoseconds per layer per frame.
     for (layers, frames) in [(10_000, 100), (1_000_000, 1)] {
-        let store = SpringLayers(count: layers)
+        let store = SpringStateColumns(count: layers)
         MotionBenchmarks.register("spring/propagator \(layers) layers (ns per 1,000 layer-frames)",
                   configuration: .init(scalingFactor: .kilo)) { benchmark in
             for _ in 0..<frames {
@@ -67,7 +67,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         // The same step written as a plain per-layer loop, left to the compiler's vectoriser (the kernel before the
         // explicit SIMD4 one), for comparison in the same run.
-        let plain = SpringLayers(count: layers)
+        let plain = SpringStateColumns(count: layers)
         MotionBenchmarks.register("spring/propagator \(layers) layers, plain loop (ns per 1,000 layer-frames)",
                   configuration: .init(scalingFactor: .kilo)) { benchmark in
             for _ in 0..<frames {
@@ -79,7 +79,7 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// Advances every layer of `layers` by `propagator.step`, one layer per iteration.
-func advanceLayerByLayer(_ propagator: SpringPropagator, _ layers: SpringLayers) {
+func advanceLayerByLayer(_ propagator: SpringPropagator, _ layers: SpringStateColumns) {
     let (x, v) = (layers.displacements, layers.rates)
     let (a11, a12, a21, a22, restRate) = (propagator.a11, propagator.a12, propagator.a21, propagator.a22,
                                           propagator.restRate)

@@ -3,69 +3,6 @@ import Foundation
 import Histogram
 import MotionCore
 
-/// What `motionbench run` measures for one layer count.
-public struct HarnessResult: Sendable {
-    /// Scenario name.
-    public var scenario: String
-    /// Layers evaluated per frame.
-    public var layers: Int
-    /// Threads used.
-    public var threads: Int
-    /// Frames timed.
-    public var frames: Int
-    /// The frame clock: "120 Hz", "vrr …" or a file name.
-    public var clock: String
-    /// Nominal frame rate in Hz (1 / nominal interval): sets the budget.
-    public var rateHz: Double
-    /// Median frame time divided by the layer count, in nanoseconds.
-    public var nsPerLayerFrame: Double
-    /// Mean share of layers mid-animation per frame, in [0, 1].
-    public var activeShare: Double
-    /// nsPerLayerFrame / activeShare: the cost per layer that is mid-animation, in nanoseconds.
-    public var nsPerActiveLayerFrame: Double
-    /// Frame-time percentiles in milliseconds: p50, p90, p99, max.
-    public var frameMs: (p50: Double, p90: Double, p99: Double, max: Double)
-    /// p99 frame time as a fraction of the frame budget (the nominal interval).
-    public var budgetFractionP99: Double
-    /// The largest layer count whose p99 frame fits the budget: one estimate for the whole run (`BudgetEstimate`),
-    /// the same in every row.
-    public var maxLayersInBudget: Int
-    /// Bytes of parameters, state and outputs held per layer (average over kinds).
-    public var bytesPerLayer: Int
-    /// Peak resident memory of the process so far, in bytes.
-    public var peakRSSBytes: Int
-    /// The naive evaluator's median cost per layer per frame, in ns (measured on `naiveLayers` layers).
-    public var naiveNsPerLayerFrame: Double
-    /// Layers the naive evaluator ran (at most 100,000; its cost is scaled per layer).
-    public var naiveLayers: Int
-    /// naive / batch cost per layer.
-    public var speedupVsNaive: Double
-    /// The shared-timeline comparison (tabulated outputs copied out), ns per layer per frame; nil where it cannot run.
-    public var sharedTimelineNsPerLayerFrame: Double?
-    /// Why the shared-timeline comparison did not run (nil when it ran).
-    public var sharedTimelineObstacle: String?
-    /// The memory-traffic bound: reading every column a frame reads and writing every column it writes, once, in ns
-    /// per layer per frame.
-    public var streamNsPerLayerFrame: Double
-    /// Bytes the stream bound moves per layer per frame (reads plus writes).
-    public var streamBytesPerLayerFrame: Double
-    /// batch / stream cost per layer.
-    public var ratioToStream: Double
-    /// Sum of every output after the last frame (the work cannot be optimised away; equal across thread counts).
-    public var checksum: Double
-    /// With --verify: layer-frames compared with the scalar path, and the largest error relative to
-    /// max(1, the layer's value scale).
-    public var verification: (samples: Int, maxError: Double)?
-    /// Timed passes over all frames that the figures summarise: each timed figure is the median over passes.
-    public var repeats = 1
-    /// The frame-time distribution of the first timed pass: the 0th, 1st, …, 100th percentile of frame times, in ms
-    /// (nearest rank over every frame).
-    public var frameMsPercentiles: [Double] = []
-    /// The smallest and largest value over the passes of each repeated figure, keyed by its name in the JSON report
-    /// (`nsPerLayerFrame`, `frameMsP99`, `naiveNsPerLayerFrame`, …), in that figure's unit; empty for one pass.
-    public var spread: [String: ClosedRange<Double>] = [:]
-}
-
 /// The frame loop: builds each layer count's workload, times every frame of the batch evaluator, and measures the
 /// naive evaluator, the shared-timeline comparison and the stream bound in the same run on the same layers and frame
 /// times.
@@ -102,122 +39,161 @@ public enum FrameHarness {
     /// Largest allowed |batch − scalar| / max(1, value scale) in --verify.
     public static let verifyTolerance = 1e-12
 
-    /// What one timed pass over all frames measured.
-    struct Pass {
-        var nsPerLayer = 0.0, p50 = 0.0, p90 = 0.0, p99 = 0.0, max = 0.0, naive = 0.0, stream = 0.0
-        var timeline: Double?
-    }
-
     /// Runs every layer count; `progress` receives a status line now and then. The largest layer count in budget is
     /// one estimate for the whole run (`BudgetEstimate`), the same in every row.
     public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> [HarnessResult] {
-        let clock = options.clock, name = options.scenario.name
-        let passes = max(options.repeats, 1)
-        var results: [HarnessResult] = options.layerCounts.map { count in
-            progress("\(name): building \(count) layers")
-            let workload = Workload(scenario: options.scenario, count: count, clock: clock)
-            let store = workload.store
-            // Warm up (caches, page faults), then start from frame 0 again.
-            for index in 1...min(3, clock.frames) { evaluate(store, frame: clock.frame(index), threads: options.threads) }
-            store.reset()
-            var verification: (samples: Int, maxError: Double)? = options.verify ? (0, 0) : nil
-            var activeShare = 0.0, checksum = 0.0, frameMsPercentiles: [Double] = []
-            var measured: [Pass] = []
-            let (timeline, obstacle) = SharedTimeline.store(for: workload)
-            let comparison = comparisonFrameIndices(clock.frames, options.comparisonFrames)
-            let naiveCount = min(count, options.naiveLayerLimit)
-            for pass in 0..<(options.warmupPasses + passes) {
-                let timed = pass >= options.warmupPasses, first = pass == options.warmupPasses
-                let label = timed ? (passes > 1 ? "pass \(pass - options.warmupPasses + 1)/\(passes)" : "")
-                    : "warm-up \(pass + 1)/\(options.warmupPasses)"
-                var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
-                var frameNanoseconds: [UInt64] = []
-                frameNanoseconds.reserveCapacity(clock.frames)
-                let verifyFrames: Set<Int> = options.verify && first
-                    ? [1, max(1, clock.frames / 3), max(1, 2 * clock.frames / 3), clock.frames] : []
-                var activeTotal = 0.0, activeSamples = 0
-                store.reset()
-                for index in 1...clock.frames {
-                    let frame = clock.frame(index)
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    evaluate(store, frame: frame, threads: options.threads)
-                    let elapsed = DispatchTime.now().uptimeNanoseconds - start
-                    frameNanoseconds.append(elapsed)
-                    _ = histogram.record(max(elapsed, 1))
-                    if first, index % 4 == 1 || index == clock.frames {
-                        activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
-                        activeSamples += 1
-                    }
-                    if verifyFrames.contains(index) {
-                        let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
-                        verification = (verification!.samples + samples, Swift.max(verification!.maxError, error))
-                    }
-                    if index % 60 == 0 { progress("\(name): \(count) layers, \(label.isEmpty ? "" : label + ", ")frame \(index)/\(clock.frames)") }
-                }
-                guard timed else { continue }
-                if first {
-                    let sorted = frameNanoseconds.sorted()
-                    frameMsPercentiles = (0...100).map { percent in
-                        Double(sorted[min(sorted.count - 1, percent * sorted.count / 100)]) / 1e6
-                    }
-                    checksum = store.checksum()
-                    activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
-                }
-                var result = Pass()
-                result.nsPerLayer = Double(frameNanoseconds.sorted()[frameNanoseconds.count / 2]) / Double(max(count, 1))
-                (result.p50, result.p90) = (Double(histogram.valueAtPercentile(50)) / 1e6, Double(histogram.valueAtPercentile(90)) / 1e6)
-                (result.p99, result.max) = (Double(histogram.valueAtPercentile(99)) / 1e6, Double(histogram.max) / 1e6)
-                progress("\(name): naive evaluator on \(naiveCount) layers")
-                result.naive = naiveCost(workload, limit: naiveCount, frames: comparison).ns
-                progress("\(name): shared-timeline comparison")
-                result.timeline = timeline.map { storeCost($0, clock: clock, frames: comparison, threads: options.threads) }
-                result.stream = streamCost(store, frames: comparison.count, threads: options.threads)
-                measured.append(result)
-            }
-            func median(_ values: [Double]) -> Double {
-                let sorted = values.sorted()
-                return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-            }
-            var figures: [(String, [Double])] = []
-            figures.append(("nsPerLayerFrame", measured.map(\.nsPerLayer)))
-            figures.append(("frameMsP50", measured.map(\.p50)))
-            figures.append(("frameMsP90", measured.map(\.p90)))
-            figures.append(("frameMsP99", measured.map(\.p99)))
-            figures.append(("frameMsMax", measured.map(\.max)))
-            figures.append(("naiveNsPerLayerFrame", measured.map(\.naive)))
-            figures.append(("streamNsPerLayerFrame", measured.map(\.stream)))
-            figures.append(("speedupVsNaive", measured.map { (pass: Pass) -> Double in pass.naive / pass.nsPerLayer }))
-            figures.append(("ratioToStream", measured.map { (pass: Pass) -> Double in pass.nsPerLayer / pass.stream }))
-            if timeline != nil {
-                figures.append(("sharedTimelineNsPerLayerFrame", measured.map { (pass: Pass) -> Double in pass.timeline ?? .nan }))
-            }
-            var value: [String: Double] = [:], spread: [String: ClosedRange<Double>] = [:]
-            for (key, samples) in figures {
-                value[key] = median(samples)
-                if passes > 1 { spread[key] = samples.min()!...samples.max()! }
-            }
-            let nsPerLayer = value["nsPerLayerFrame"]!
-            let budgetMs = 1e3 * clock.nominalInterval
-            var result = HarnessResult(
-                scenario: name, layers: count, threads: options.threads, frames: clock.frames, clock: clock.label,
-                rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: nsPerLayer, activeShare: activeShare,
-                nsPerActiveLayerFrame: activeShare > 0 ? nsPerLayer / activeShare : .infinity,
-                frameMs: (value["frameMsP50"]!, value["frameMsP90"]!, value["frameMsP99"]!, value["frameMsMax"]!),
-                budgetFractionP99: value["frameMsP99"]! / budgetMs, maxLayersInBudget: 0,
-                bytesPerLayer: Int(store.bytesPerLayer.rounded()), peakRSSBytes: peakResidentBytes(),
-                naiveNsPerLayerFrame: value["naiveNsPerLayerFrame"]!, naiveLayers: naiveCount,
-                speedupVsNaive: value["speedupVsNaive"]!,
-                sharedTimelineNsPerLayerFrame: value["sharedTimelineNsPerLayerFrame"], sharedTimelineObstacle: obstacle,
-                streamNsPerLayerFrame: value["streamNsPerLayerFrame"]!, streamBytesPerLayerFrame: store.streamBytesPerLayer,
-                ratioToStream: value["ratioToStream"]!, checksum: checksum, verification: verification)
-            result.repeats = passes
-            result.spread = spread
-            result.frameMsPercentiles = frameMsPercentiles
-            return result
-        }
-        let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) }, budgetMs: 1e3 * clock.nominalInterval)
+        var results = options.layerCounts.map { measure(count: $0, options: options, progress: progress) }
+        let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) },
+                                      budgetMs: 1e3 * options.clock.nominalInterval)
         for index in results.indices { results[index].maxLayersInBudget = estimate.maxLayers }
         return results
+    }
+
+    /// One layer count's workload, built and warmed up, with what the comparisons need.
+    struct Setup {
+        let workload: Workload
+        /// The shared-timeline store, or nil with the reason.
+        let timeline: LayerStore?, timelineObstacle: String?
+        /// Frames the comparisons are timed at.
+        let comparisonFrames: [Int]
+        /// Layers the naive evaluator runs.
+        let naiveCount: Int
+
+        /// Builds `count` layers of the options' scenario, evaluates three frames (caches, page faults) and resets.
+        init(count: Int, options: Options, progress: (String) -> Void) {
+            progress("\(options.scenario.name): building \(count) layers")
+            workload = Workload(scenario: options.scenario, count: count, clock: options.clock)
+            let clock = options.clock
+            for index in 1...min(3, clock.frames) { evaluate(workload.store, frame: clock.frame(index), threads: options.threads) }
+            workload.store.reset()
+            (timeline, timelineObstacle) = SharedTimeline.store(for: workload)
+            comparisonFrames = comparisonFrameIndices(clock.frames, options.comparisonFrames)
+            naiveCount = min(count, options.naiveLayerLimit)
+        }
+    }
+
+    /// One layer count: the warm-up passes, the timed passes each followed by the comparisons, then the row.
+    static func measure(count: Int, options: Options, progress: (String) -> Void) -> HarnessResult {
+        let setup = Setup(count: count, options: options, progress: progress)
+        let passes = max(options.repeats, 1)
+        var first: FrameRecord?, checksum = 0.0, measured: [PassFigures] = []
+        for pass in 0..<(options.warmupPasses + passes) {
+            let timed = pass >= options.warmupPasses, isFirst = pass == options.warmupPasses
+            let label = timed ? (passes > 1 ? "pass \(pass - options.warmupPasses + 1)/\(passes)" : "")
+                : "warm-up \(pass + 1)/\(options.warmupPasses)"
+            let record = framePass(setup.workload, options: options, sampled: isFirst, label: label, progress: progress)
+            guard timed else { continue }
+            if isFirst {
+                first = record
+                checksum = setup.workload.store.checksum()
+            }
+            measured.append(comparisons(setup, record: record, options: options, progress: progress))
+        }
+        return assemble(setup, options: options, first: first ?? FrameRecord(frames: 0), checksum: checksum,
+                        summary: PassSummary(measured))
+    }
+
+    /// What one pass over every frame recorded.
+    struct FrameRecord {
+        /// Each frame's time, ns, in frame order.
+        var frameNanoseconds: [UInt64] = []
+        /// The same times, for the percentiles.
+        var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
+        /// Mean share of layers mid-animation over the sampled frames (sampled passes only).
+        var activeShare = 0.0
+        /// Layer-frames compared with the scalar path and the largest relative error (sampled passes with --verify).
+        var verification: (samples: Int, maxError: Double)?
+
+        /// An empty record for `frames` frames.
+        init(frames: Int) { frameNanoseconds.reserveCapacity(frames) }
+
+        /// The 0th, 1st, …, 100th percentile of the frame times, ms (nearest rank).
+        var percentilesMs: [Double] {
+            let sorted = frameNanoseconds.sorted()
+            guard !sorted.isEmpty else { return [] }
+            return (0...100).map { percent in Double(sorted[min(sorted.count - 1, percent * sorted.count / 100)]) / 1e6 }
+        }
+    }
+
+    /// Times every frame of the clock on the workload's store from its reset state. A `sampled` pass also samples the
+    /// active share (every fourth frame and the last) and, with --verify, checks four frames against the scalar path.
+    static func framePass(_ workload: Workload, options: Options, sampled: Bool, label: String,
+                          progress: (String) -> Void) -> FrameRecord {
+        let clock = options.clock, store = workload.store, count = workload.count
+        var record = FrameRecord(frames: clock.frames)
+        let verifyFrames: Set<Int> = options.verify && sampled
+            ? [1, max(1, clock.frames / 3), max(1, 2 * clock.frames / 3), clock.frames] : []
+        if !verifyFrames.isEmpty { record.verification = (0, 0) }
+        var activeTotal = 0.0, activeSamples = 0
+        store.reset()
+        for index in 1...clock.frames {
+            let frame = clock.frame(index)
+            let start = DispatchTime.now().uptimeNanoseconds
+            evaluate(store, frame: frame, threads: options.threads)
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            record.frameNanoseconds.append(elapsed)
+            _ = record.histogram.record(max(elapsed, 1))
+            if sampled, index % 4 == 1 || index == clock.frames {
+                activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
+                activeSamples += 1
+            }
+            if verifyFrames.contains(index), let sofar = record.verification {
+                let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
+                record.verification = (sofar.samples + samples, Swift.max(sofar.maxError, error))
+            }
+            if index % 60 == 0 {
+                progress("\(options.scenario.name): \(count) layers, \(label.isEmpty ? "" : label + ", ")frame \(index)/\(clock.frames)")
+            }
+        }
+        record.activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
+        return record
+    }
+
+    /// A timed pass's figures: its frame times per layer and percentiles, then the naive evaluator, the shared
+    /// timeline and the stream bound timed on the same layers (the stream bound resets the store afterwards).
+    static func comparisons(_ setup: Setup, record: FrameRecord, options: Options, progress: (String) -> Void) -> PassFigures {
+        let workload = setup.workload, name = options.scenario.name
+        var figures = PassFigures()
+        let sorted = record.frameNanoseconds.sorted()
+        figures.nsPerLayerFrame = Double(sorted[sorted.count / 2]) / Double(max(workload.count, 1))
+        let histogram = record.histogram
+        (figures.frameMsP50, figures.frameMsP90) = (Double(histogram.valueAtPercentile(50)) / 1e6,
+                                                    Double(histogram.valueAtPercentile(90)) / 1e6)
+        (figures.frameMsP99, figures.frameMsMax) = (Double(histogram.valueAtPercentile(99)) / 1e6, Double(histogram.max) / 1e6)
+        progress("\(name): naive evaluator on \(setup.naiveCount) layers")
+        figures.naiveNsPerLayerFrame = naiveCost(workload, limit: setup.naiveCount, frames: setup.comparisonFrames).ns
+        progress("\(name): shared-timeline comparison")
+        figures.sharedTimelineNsPerLayerFrame = setup.timeline.map {
+            storeCost($0, clock: options.clock, frames: setup.comparisonFrames, threads: options.threads)
+        }
+        figures.streamNsPerLayerFrame = streamCost(workload.store, frames: setup.comparisonFrames.count, threads: options.threads)
+        return figures
+    }
+
+    /// The row for one layer count: the medians over timed passes with their spread, the first timed pass's active
+    /// share, percentiles and verification, and the store's sizes. `maxLayersInBudget` is filled in by `run`.
+    static func assemble(_ setup: Setup, options: Options, first: FrameRecord, checksum: Double,
+                         summary: PassSummary) -> HarnessResult {
+        let clock = options.clock, store = setup.workload.store
+        let nsPerLayer = summary.nsPerLayerFrame.median, activeShare = first.activeShare
+        let frameMs = (p50: summary.frameMsP50.median, p90: summary.frameMsP90.median, p99: summary.frameMsP99.median,
+                       max: summary.frameMsMax.median)
+        var result = HarnessResult(
+            scenario: options.scenario.name, layers: setup.workload.count, threads: options.threads, frames: clock.frames,
+            clock: clock.label, rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: nsPerLayer, activeShare: activeShare,
+            nsPerActiveLayerFrame: activeShare > 0 ? nsPerLayer / activeShare : .infinity,
+            frameMs: frameMs, budgetFractionP99: frameMs.p99 / (1e3 * clock.nominalInterval), maxLayersInBudget: 0,
+            bytesPerLayer: Int(store.bytesPerLayer.rounded()), peakRSSBytes: peakResidentBytes(),
+            naiveNsPerLayerFrame: summary.naiveNsPerLayerFrame.median, naiveLayers: setup.naiveCount,
+            speedupVsNaive: summary.speedupVsNaive.median,
+            sharedTimelineNsPerLayerFrame: summary.sharedTimelineNsPerLayerFrame?.median,
+            sharedTimelineObstacle: setup.timelineObstacle,
+            streamNsPerLayerFrame: summary.streamNsPerLayerFrame.median, streamBytesPerLayerFrame: store.streamBytesPerLayer,
+            ratioToStream: summary.ratioToStream.median, checksum: checksum, verification: first.verification)
+        result.repeats = max(options.repeats, 1)
+        result.spread = summary.spread
+        result.frameMsPercentiles = first.percentilesMs
+        return result
     }
 
     /// One frame of `store`, chunked across `threads` with Dispatch.

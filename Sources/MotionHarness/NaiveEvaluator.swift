@@ -34,9 +34,9 @@ public final class NaiveEvaluator {
         layers.reserveCapacity(count)
         for position in 0..<count {
             let index = min(Int(Double(position) * stride), workload.count - 1)
-            let (kernel, local) = workload.kernel(of: index)
-            layers.append(Layer(beginTime: kernel.beginTime(local), animations: kernel.naiveAnimations(layer: local),
-                                components: kernel.components))
+            let (group, local) = workload.group(of: index)
+            layers.append(Layer(beginTime: group.beginTime(local), animations: group.naiveAnimations(layer: local),
+                                components: group.kernel.components))
             indices.append(index)
         }
         self.layers = layers

@@ -28,19 +28,23 @@ protocol LayerRecipe: Sendable {
     /// Why this entry's layers differ beyond their begin times, or nil when they share every parameter (which the
     /// shared-timeline comparison needs).
     var variation: String? { get }
-    /// Draws the parameters of layers beginning at `begins` (seconds) and returns their kernels, one per group of
-    /// layers that share a curve. Layers are numbered through the kernels in order.
-    func kernels(begins: [Double], generator: inout SplitMix64) -> [any HarnessKernel]
+    /// Draws the parameters of layers beginning at `begins` (seconds), fills MotionCore kernels with them through their
+    /// typed setters, and returns them, one per group of layers that share a curve. Layers are numbered through the
+    /// kernels in order.
+    func kernels(begins: [Double], generator: inout SplitMix64) -> [any LayerGroup]
 }
 
-/// A kernel with what the harness needs beside the batch loop: the independent scalar path, the naive object model,
-/// and the scale of its outputs.
-protocol HarnessKernel: LayerKernel {
+/// A MotionCore kernel's layers as the harness sees them: the kernel that the store evaluates every frame, and beside
+/// it what the harness needs for its checks and comparisons, read from the kernel's typed getters: the independent
+/// scalar path, the naive object model, and the scale of the outputs. Nothing here runs inside a frame.
+protocol LayerGroup: Sendable {
+    /// The kernel the layer store evaluates.
+    var kernel: any LayerKernel { get }
     /// Begin time of `layer`, in seconds.
     func beginTime(_ layer: Int) -> Double
     /// What MotionCore's scalar animation API shows for `layer` at `time` seconds, built from the layer's parameters
     /// with the public animation types (`BasicAnimation`, `MediaTiming`, `CubicBezier`, `SpringSolution`, …): an
-    /// evaluation independent of `evaluate`.
+    /// evaluation independent of the kernel's `evaluate`.
     func expectedOutputs(layer: Int, time: Double) -> [Double]
     /// The size of `layer`'s values (from, to, travel …), for the relative part of --verify's tolerance.
     func outputScale(layer: Int) -> Double
@@ -48,90 +52,15 @@ protocol HarnessKernel: LayerKernel {
     func naiveAnimations(layer: Int) -> [any NaiveAnimation]
 }
 
-/// The timing and easing columns that every timing-driven kind shares: per layer its begin time, duration, repeat
-/// count and autoreverse flag (`LayerTiming`), and its curve when curves are per layer. Value columns follow. A class:
-/// as a struct held by each kernel object, every call on it (such as the per-layer `isActive` that the active share
-/// counts each frame) copied its easing and tables and retained their storage.
-final class TimedColumns: @unchecked Sendable {
-    /// All columns of the kernel.
-    let columns: LayerColumns
-    /// Per-layer media timing.
-    let timing: LayerTiming
-    /// The group's easing.
-    let easing: LayerEasing
-    /// The shared timing function, or nil when each layer has its own Bézier.
-    let function: TimingFunction?
-    /// First column after timing and curves.
-    let firstValueColumn: Int
-
-    /// Columns for `count` layers with `valueColumns` kind-specific columns, easing by `function` (nil: own curves).
-    init(count: Int, valueColumns: Int, function: TimingFunction?) {
-        let curveColumns = function == nil ? BezierColumns.columnCount : 0
-        columns = LayerColumns(columns: LayerTiming.columnCount + curveColumns + valueColumns, count: count)
-        timing = LayerTiming(columns, first: 0)
-        self.function = function
-        easing = function.map(LayerEasing.init) ?? .ownBezier(BezierColumns(columns, first: LayerTiming.columnCount))
-        firstValueColumn = LayerTiming.columnCount + curveColumns
-    }
-
-    /// Column `index` of the kind's value columns.
-    func value(_ index: Int) -> UnsafeMutablePointer<Double> { columns[firstValueColumn + index] }
-
-    /// Stores layer `i`'s timing and (with own curves) its curve.
-    func set(_ i: Int, _ draw: TimedDraw) {
-        timing.set(i, begin: draw.begin, duration: draw.duration, repeatCount: draw.repeatCount, autoreverses: draw.autoreverses)
-        if case .ownBezier(let curves) = easing, let curve = draw.curve { curves.set(i, curve) }
-    }
-
-    /// Runs `body` over blocks of at most `LayerBlock.size` layers of `range`, with each layer's eased progress at `time` in a
-    /// scratch buffer indexed by layer (`progress[i]` for i in the block): the timing and easing loop runs once per
-    /// block with its easing chosen outside it, then the kind's value loop.
-    @inline(__always)
-    func forEachBlock(_ range: Range<Int>, time: Double, _ body: (_ block: Range<Int>, _ progress: UnsafeMutablePointer<Double>) -> Void) {
-        LayerBlock.forEach(in: range) { block, progress in
-            easing.easeTimes(timing, layers: block, time: time, into: progress + block.lowerBound)
-            body(block, progress)
-        }
-    }
-
-    /// The columns every frame reads for timing and easing.
-    var streamReads: [UnsafeMutablePointer<Double>] {
-        (0..<(firstValueColumn)).map { columns[$0] }
-    }
-
-    /// Whether layer `i` is inside its active interval at `time`.
-    func isActive(_ i: Int, at time: Double) -> Bool { timing.sample(i, time: time).isActive }
-
-    /// Layer `i`'s timing function for the scalar path: the shared one, or a `CubicBezier` of its own control points.
-    func scalarFunction(_ i: Int) -> TimingFunction {
-        if let function { return function }
-        guard case .ownBezier(let curves) = easing else { preconditionFailure("layers without a shared function have their own curves") }
-        let curve = curves.curve(i)
-        return .cubicBezier(try! CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2))
-    }
-
-    /// Layer `i`'s Core Animation timing for the scalar path (fill both, kept after completion).
-    func mediaTiming(_ i: Int, fillMode: MediaTiming.FillMode = .both) -> MediaTiming {
-        let (duration, iterations, autoreverses) = timing.parameters(i)
-        let passes: Double = autoreverses ? 2 : 1
-        let repeatCount = iterations.isInfinite ? MediaTiming.forever : (iterations == passes ? 0 : iterations / passes)
-        return try! MediaTiming(duration: duration, repeatCount: repeatCount, autoreverses: autoreverses,
-                                fillMode: fillMode, removedOnCompletion: false, timingFunction: scalarFunction(i))
-    }
-
-    /// The naive timing and curve of layer `i`.
-    func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {
-        let (duration, iterations, autoreverses) = timing.parameters(i)
-        let timing = NaiveTiming(duration: duration, iterations: iterations, autoreverses: autoreverses)
-        if case .ownBezier(let curves) = easing { return (timing, NaiveCurve(curves.curve(i))) }
-        return (timing, NaiveCurve(scalarFunction(i)))
-    }
-}
-
 /// One layer's drawn timing: begin, duration, repeat count, autoreverse and (own curves) its curve.
 struct TimedDraw {
     var begin: Double, duration: Double, repeatCount: Double, autoreverses: Bool
     var curve: CompactCubicBezier?
+
+    /// The timing as MotionCore's kernels take it.
+    var parameters: LayerTimingParameters {
+        LayerTimingParameters(begin: begin, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses)
+    }
 }
 
 /// The timing fields every timing-driven kind reads: `duration`, `repeatCount`, `autoreverses` and `easing`.
@@ -188,21 +117,21 @@ struct TimedFields: Sendable {
 
 /// Builds one kernel per curve group: counts the layers of each group, creates the kernels, then hands each layer
 /// (in layer order) to its group's kernel at the next free slot.
-func groupedKernels<Kernel: HarnessKernel>(
+func groupedKernels<Group: LayerGroup>(
     begins: [Double], timing: TimedFields, generator: inout SplitMix64,
-    make: (_ count: Int, _ function: TimingFunction?) -> Kernel,
-    fill: (_ kernel: Kernel, _ slot: Int, _ draw: TimedDraw, _ generator: inout SplitMix64) -> Void
-) -> [any HarnessKernel] {
+    make: (_ count: Int, _ curves: LayerCurves) -> Group,
+    fill: (_ group: Group, _ slot: Int, _ draw: TimedDraw, _ generator: inout SplitMix64) -> Void
+) -> [any LayerGroup] {
     let (groupOf, functions) = timing.groups(count: begins.count, generator: &generator)
     var counts = [Int](repeating: 0, count: functions.count)
     for group in groupOf { counts[Int(group)] += 1 }
-    let kernels = functions.indices.map { make(counts[$0], functions[$0]) }
+    let groups = functions.indices.map { make(counts[$0], functions[$0].map(LayerCurves.shared) ?? .perLayer) }
     var next = [Int](repeating: 0, count: functions.count)
     for (layer, begin) in begins.enumerated() {
         let group = Int(groupOf[layer])
         let draw = timing.draw(begin: begin, generator: &generator)
-        fill(kernels[group], next[group], draw, &generator)
+        fill(groups[group], next[group], draw, &generator)
         next[group] += 1
     }
-    return kernels.filter { $0.count > 0 }
+    return groups.filter { $0.kernel.count > 0 }
 }

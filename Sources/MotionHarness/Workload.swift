@@ -1,8 +1,8 @@
 import MotionCore
 
-/// A scenario instantiated for a layer count and a frame clock: every layer's own parameters, drawn once, held by the
-/// batch kernels, plus what the harness needs around them (the scalar path, the naive layers, the shared-timeline
-/// comparison's eligibility).
+/// A scenario instantiated for a layer count and a frame clock: every layer's own parameters, drawn once, held by
+/// MotionCore's batch kernels in one `LayerStore`, plus what the harness needs around them (the scalar path, the naive
+/// layers, the shared-timeline comparison's eligibility), read back through the kernels' typed getters.
 public final class Workload: @unchecked Sendable {
     /// The scenario it came from.
     public let scenario: Scenario
@@ -10,11 +10,12 @@ public final class Workload: @unchecked Sendable {
     public let clock: FrameClock
     /// The batch store (layers numbered through the kernels in order).
     public let store: LayerStore
-    let kernels: [any HarnessKernel]
-    /// First layer index of each kernel, plus the total.
+    /// The store's kernels in order, each with the harness's paths beside it.
+    let groups: [any LayerGroup]
+    /// First layer index of each group, plus the total.
     let starts: [Int]
-    /// Per kernel: the scenario entry it came from.
-    let entryOfKernel: [Int]
+    /// Per group: the scenario entry it came from.
+    let entryOfGroup: [Int]
 
     /// Number of layers.
     public var count: Int { store.count }
@@ -24,43 +25,43 @@ public final class Workload: @unchecked Sendable {
         self.scenario = scenario
         self.clock = clock
         var generator = SplitMix64(seed: scenario.seed)
-        var kernels: [any HarnessKernel] = [], entryOfKernel: [Int] = []
+        var groups: [any LayerGroup] = [], entryOfGroup: [Int] = []
         let counts = Self.apportion(count, weights: scenario.entries.map(\.weight))
         for (index, (entry, entryCount)) in zip(scenario.entries, counts).enumerated() where entryCount > 0 {
             let begins = (0..<entryCount).map { _ in entry.begin.sample(interval: clock.nominalInterval, &generator) }
             let built = entry.recipe.kernels(begins: begins, generator: &generator)
-            kernels += built
-            entryOfKernel += built.map { _ in index }
+            groups += built
+            entryOfGroup += built.map { _ in index }
         }
         var starts = [0]
-        for kernel in kernels { starts.append(starts[starts.count - 1] + kernel.count) }
-        self.kernels = kernels
+        for group in groups { starts.append(starts[starts.count - 1] + group.kernel.count) }
+        self.groups = groups
         self.starts = starts
-        self.entryOfKernel = entryOfKernel
-        store = LayerStore(kernels: kernels)
+        self.entryOfGroup = entryOfGroup
+        store = LayerStore(kernels: groups.map(\.kernel))
     }
 
-    /// The kernel holding layer `index` and the index within it.
-    func kernel(of index: Int) -> (kernel: any HarnessKernel, local: Int) {
-        var lo = 0, hi = kernels.count - 1
+    /// The group holding layer `index` and the index within it.
+    func group(of index: Int) -> (group: any LayerGroup, local: Int) {
+        var lo = 0, hi = groups.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= index { lo = mid } else { hi = mid - 1 }
         }
-        return (kernels[lo], index - starts[lo])
+        return (groups[lo], index - starts[lo])
     }
 
     /// What the scalar path (MotionCore's animation API, evaluated independently of the batch kernels) shows for
     /// layer `index` at `time` seconds.
     public func expectedOutputs(layer index: Int, time: Double) -> [Double] {
-        let (kernel, local) = kernel(of: index)
-        return kernel.expectedOutputs(layer: local, time: time)
+        let (group, local) = group(of: index)
+        return group.expectedOutputs(layer: local, time: time)
     }
 
     /// The size of layer `index`'s values, for the relative part of the verify tolerance.
     public func outputScale(layer index: Int) -> Double {
-        let (kernel, local) = kernel(of: index)
-        return kernel.outputScale(layer: local)
+        let (group, local) = group(of: index)
+        return group.outputScale(layer: local)
     }
 
     /// Why the shared-timeline comparison cannot run on this workload, or nil when it can: it needs a fixed frame rate,

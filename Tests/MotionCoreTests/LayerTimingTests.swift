@@ -1,4 +1,4 @@
-import MotionCore
+@testable import MotionCore
 import XCTest
 
 /// The batch timing must give the directed progress that `MediaTiming` gives, to the bit, for every parameter mix.

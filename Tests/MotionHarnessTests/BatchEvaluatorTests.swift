@@ -33,12 +33,14 @@ final class BatchEvaluatorTests: XCTestCase {
         // outputs are stale, and compare again.
         let clock = FrameClock.fixed(rate: 60, frames: 10)
         let workload = Workload(scenario: try Scenario.named("fade"), count: 50, clock: clock)
-        let (kernel, local) = workload.kernel(of: 7)
-        let basic = try XCTUnwrap(kernel as? BasicKernel)
+        let (group, local) = workload.group(of: 7)
+        let basic = try XCTUnwrap(group as? BasicGroup)
         let frame = clock.frame(5)
         FrameHarness.evaluate(workload.store, frame: frame, threads: 1)
         XCTAssertLessThanOrEqual(FrameHarness.verify(workload, frame: frame, layers: 50).1, 1e-12)
-        basic.timed.value(0)[local] += 0.25
+        let values = basic.layers.values(local, component: 0)
+        basic.layers.set(local, component: 0, from: values.from + 0.25, to: values.to)
+        XCTAssertEqual(basic.layers.values(local, component: 0).from, values.from + 0.25, "the typed setter stores the value")
         XCTAssertGreaterThan(FrameHarness.verify(workload, frame: frame, layers: 50).1, 1e-3)
     }
 
@@ -59,8 +61,8 @@ final class BatchEvaluatorTests: XCTestCase {
         let clock = FrameClock.fixed(rate: 120, frames: 10)
         let workload = Workload(scenario: try Scenario.named("mixed"), count: 4_000, clock: clock)
         let begins = (0..<workload.count).map { index -> Double in
-            let (kernel, local) = workload.kernel(of: index)
-            return kernel.beginTime(local)
+            let (group, local) = workload.group(of: index)
+            return group.beginTime(local)
         }
         let offGrid = begins.filter { ($0 / clock.nominalInterval - ($0 / clock.nominalInterval).rounded()).magnitude > 1e-6 }
         XCTAssertGreaterThan(offGrid.count, workload.count / 2, "most begin times lie between frames")

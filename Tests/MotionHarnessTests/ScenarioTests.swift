@@ -31,8 +31,8 @@ final class ScenarioTests: XCTestCase {
             let workload = Workload(scenario: scenario, count: 300, clock: clock)
             // Version 1 means what it meant: begin times on whole frames of the run's rate.
             for layer in 0..<workload.count {
-                let (kernel, local) = workload.kernel(of: layer)
-                let frames = kernel.beginTime(local) / clock.nominalInterval
+                let (group, local) = workload.group(of: layer)
+                let frames = group.beginTime(local) / clock.nominalInterval
                 XCTAssertEqual(frames, frames.rounded(), accuracy: 1e-9, file)
             }
             for index in 1...clock.frames { FrameHarness.evaluate(workload.store, frame: clock.frame(index), threads: 1) }
@@ -120,17 +120,18 @@ final class ScenarioTests: XCTestCase {
         """#, source: "d.json")
         let clock = FrameClock.fixed(rate: 120, frames: 5)
         let workload = Workload(scenario: scenario, count: 4_000, clock: clock)
-        let kernel = try XCTUnwrap(workload.kernels.first as? BasicKernel)
-        XCTAssertEqual(kernel.components, 4)
+        let layers = try XCTUnwrap((workload.groups.first as? BasicGroup)?.layers)
+        XCTAssertEqual(layers.components, 4)
         var quarter = 0
-        for i in 0..<kernel.count {
-            let t = kernel.timed
-            XCTAssertTrue((0.2...0.4).contains(t.columns[1][i]))
-            XCTAssertTrue((0...0.05).contains(kernel.beginTime(i)))
-            XCTAssertTrue((0.5...1).contains(t.value(4)[i]))
-            XCTAssertTrue([0.25, 0.75].contains(t.value(2)[i]))
-            if t.value(2)[i] == 0.25 { quarter += 1 }
-            XCTAssertTrue((0.1...0.5).contains(t.columns[4][i]), "own curve x1")
+        for i in 0..<layers.count {
+            let timing = layers.schedule.parameters(i)
+            XCTAssertTrue((0.2...0.4).contains(timing.duration))
+            XCTAssertTrue((0...0.05).contains(timing.begin))
+            XCTAssertTrue((0.5...1).contains(layers.values(i, component: 0).to))
+            let blue = layers.values(i, component: 2).from
+            XCTAssertTrue([0.25, 0.75].contains(blue))
+            if blue == 0.25 { quarter += 1 }
+            XCTAssertTrue((0.1...0.5).contains(try XCTUnwrap(layers.schedule.curve(i)).x1), "own curve x1")
         }
         XCTAssertEqual(Double(quarter) / 4_000, 0.25, accuracy: 0.03, "weights 1 : 3")
     }

@@ -1,4 +1,4 @@
-import MotionCore
+@testable import MotionCore
 import MotionReference
 import XCTest
 

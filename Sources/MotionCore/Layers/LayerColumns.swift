@@ -1,14 +1,15 @@
 /// Per-layer parameters and state in struct-of-arrays form: `columns` arrays of `count` doubles in one allocation,
-/// freed with the object. Nothing here allocates per layer or per frame.
-public final class LayerColumns: @unchecked Sendable {
+/// freed with the object. Nothing here allocates per layer or per frame. Internal: the kernels own their columns and
+/// expose typed accessors; no pointer into them leaves MotionCore.
+final class LayerColumns: @unchecked Sendable {
     /// Layers (entries per column).
-    public let count: Int
+    let count: Int
     /// Number of columns.
-    public let columns: Int
-    @usableFromInline let base: UnsafeMutablePointer<Double>
+    let columns: Int
+    let base: UnsafeMutablePointer<Double>
 
     /// `columns` zero-filled columns of `count` layers.
-    public init(columns: Int, count: Int) {
+    init(columns: Int, count: Int) {
         precondition(columns > 0 && count >= 0, "LayerColumns needs at least one column")
         self.columns = columns
         self.count = count
@@ -21,8 +22,8 @@ public final class LayerColumns: @unchecked Sendable {
     }
 
     /// The start of column `index` (entries 0..<count).
-    @inlinable
-    public subscript(index: Int) -> UnsafeMutablePointer<Double> {
+    @inline(__always)
+    subscript(index: Int) -> UnsafeMutablePointer<Double> {
         base + index * count
     }
 }

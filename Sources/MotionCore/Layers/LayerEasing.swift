@@ -1,5 +1,5 @@
 /// The easing of one group of layers, chosen once per group so that the inner loop's branch never changes.
-public enum LayerEasing: Sendable {
+enum LayerEasing: Sendable {
     /// The identity (`linear`): no solve.
     case identity
     /// One cubic Bézier shared by every layer of the group, solved with its guess table.
@@ -10,7 +10,7 @@ public enum LayerEasing: Sendable {
     case function(TimingFunction)
 
     /// The easing for a shared timing function: the identity, a tabulated Bézier, or the function itself.
-    public init(_ function: TimingFunction) {
+    init(_ function: TimingFunction) {
         switch function {
         case .cubicBezier(let curve):
             self = .sharedBezier(TabulatedCubicBezier(CompactCubicBezier(curve)))
@@ -23,8 +23,8 @@ public enum LayerEasing: Sendable {
 
     /// Eased progress of layers `range` at `time` into `output[i − range.lowerBound]`: the timing of each layer, then
     /// the easing, with the choice of easing made once for the whole range so that the loop inside is homogeneous.
-    @inlinable
-    public func easeTimes(_ timing: LayerTiming, layers range: Range<Int>, time: Double, into output: UnsafeMutablePointer<Double>) {
+    @inline(__always)
+    func easeTimes(_ timing: LayerTiming, layers range: Range<Int>, time: Double, into output: UnsafeMutablePointer<Double>) {
         // Indexed by layer: no checked index arithmetic inside the loops, which would keep them from vectorising.
         let shifted = output - range.lowerBound
         switch self {
@@ -47,40 +47,39 @@ public enum LayerEasing: Sendable {
 }
 
 /// Per-layer cubic Béziers in five columns of `LayerColumns`: x1, y1, x2, y2 and the solver tolerance.
-public struct BezierColumns: @unchecked Sendable {
-    @usableFromInline let x1: UnsafeMutablePointer<Double>, y1: UnsafeMutablePointer<Double>
-    @usableFromInline let x2: UnsafeMutablePointer<Double>, y2: UnsafeMutablePointer<Double>
-    @usableFromInline let tolerance: UnsafeMutablePointer<Double>
+struct BezierColumns: @unchecked Sendable {
+    let x1: UnsafeMutablePointer<Double>, y1: UnsafeMutablePointer<Double>
+    let x2: UnsafeMutablePointer<Double>, y2: UnsafeMutablePointer<Double>
+    let tolerance: UnsafeMutablePointer<Double>
 
     /// Columns per curve.
-    public static let columnCount = 5
+    static let columnCount = 5
 
     /// Curves stored in columns `first`…`first + 4` of `columns`.
-    public init(_ columns: LayerColumns, first: Int) {
+    init(_ columns: LayerColumns, first: Int) {
         (x1, y1, x2, y2, tolerance) = (columns[first], columns[first + 1], columns[first + 2], columns[first + 3],
                                        columns[first + 4])
     }
 
     /// Stores layer `index`'s curve.
-    public func set(_ index: Int, _ curve: CompactCubicBezier) {
+    func set(_ index: Int, _ curve: CompactCubicBezier) {
         (x1[index], y1[index], x2[index], y2[index], tolerance[index]) = (curve.x1, curve.y1, curve.x2, curve.y2,
                                                                          curve.tolerance)
     }
 
     /// Layer `index`'s curve.
-    @inlinable @inline(__always)
-    public func curve(_ index: Int) -> CompactCubicBezier {
+    @inline(__always)
+    func curve(_ index: Int) -> CompactCubicBezier {
         CompactCubicBezier(storedX1: x1[index], y1: y1[index], x2: x2[index], y2: y2[index], tolerance: tolerance[index])
     }
 
     /// Newton steps from the coarse guess: its error is about 1e-2, so three steps reach the tolerance and the fourth
     /// certifies it.
-    @usableFromInline static let newtonSteps = 4
+    static let newtonSteps = 4
 
     /// Replaces `values[i]` (an input in [0, 1]) by layer i's curve output for the layers in `range`, a block of
     /// `LayerBlock.size` at a time (its scratch stays on the stack).
-    @inlinable
-    public func ease(_ values: UnsafeMutablePointer<Double>, layers range: Range<Int>) {
+    func ease(_ values: UnsafeMutablePointer<Double>, layers range: Range<Int>) {
         var lower = range.lowerBound
         while lower < range.upperBound {
             let upper = min(lower + LayerBlock.size, range.upperBound)
@@ -98,7 +97,6 @@ public struct BezierColumns: @unchecked Sendable {
     /// Each step is its own pass over the block: one layer's steps form a chain of dependent divisions (about 40
     /// cycles a step), and a loop that ran all of a layer's steps before the next layer left the processor waiting on
     /// that chain; a pass over many layers gives it independent work to overlap.
-    @inlinable
     func easeBlock(_ values: UnsafeMutablePointer<Double>, layers block: Range<Int>) {
       withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { flags in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { inputScratch in
@@ -157,7 +155,7 @@ public struct BezierColumns: @unchecked Sendable {
 
     /// Layer `i`'s frame for input `x`: the mirrored half (m = 1 above 0.5), its target and control points (exact
     /// selects of x, 1 − x and the stored points) and B′'s coefficients, B′(v) = (a3·v + b2)·v + c.
-    @inlinable @inline(__always)
+    @inline(__always)
     func mirroredFrame(_ i: Int, _ x: Double)
         -> (m: Double, target: Double, p1: Double, p2: Double, a3: Double, b2: Double, c: Double)
     {
@@ -169,7 +167,7 @@ public struct BezierColumns: @unchecked Sendable {
     }
 
     /// One Newton step on B(v) = target from `v`, clamped into [0, 1]: the new root, the step and B′(v).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func newtonStep(_ v: Double,
                            _ frame: (m: Double, target: Double, p1: Double, p2: Double, a3: Double, b2: Double, c: Double))
         -> (next: Double, step: Double, slope: Double)
@@ -185,7 +183,6 @@ public struct BezierColumns: @unchecked Sendable {
 
 extension CompactCubicBezier {
     /// A curve from stored fields (already validated).
-    @inlinable
     init(storedX1 x1: Double, y1: Double, x2: Double, y2: Double, tolerance: Double) {
         (self.x1, self.y1, self.x2, self.y2, self.tolerance) = (x1, y1, x2, y2, tolerance)
     }

@@ -24,14 +24,15 @@ public struct LayerFrame: Sendable, Hashable {
 /// The batch evaluator's block: loops that need per-layer scratch (eased progress, packed inputs, event lists) run over
 /// blocks of at most `size` layers, so that each scratch buffer fits in the 1 KiB that `withUnsafeTemporaryAllocation`
 /// always places on the stack: no allocation per frame.
-public enum LayerBlock {
-    /// Layers per block (128 doubles = 1 KiB).
-    public static let size = 128
+@usableFromInline
+enum LayerBlock {
+    /// Layers per block (128 doubles = 1 KiB); `TabulatedCubicBezier.ease` solves in blocks of the same size.
+    @usableFromInline static let size = 128
 
     /// Runs `body` over the blocks of `range` in order, each with one scratch buffer of `size` doubles on the stack,
     /// indexed by layer (`scratch[i]` for i in the block).
-    @inlinable
-    public static func forEach(in range: Range<Int>,
+    @inline(__always)
+    static func forEach(in range: Range<Int>,
                                _ body: (_ block: Range<Int>, _ scratch: UnsafeMutablePointer<Double>) -> Void) {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { buffer in
             var lower = range.lowerBound

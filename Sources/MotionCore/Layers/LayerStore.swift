@@ -72,7 +72,7 @@ public final class LayerStore: @unchecked Sendable {
 
     /// Bytes read plus bytes written per frame, averaged over layers (what the stream bound moves).
     public var streamBytesPerLayer: Double {
-        let total = kernels.reduce(0) { $0 + ($1.streamReads.count + $1.streamWrites.count) * 8 * $1.count }
+        let total = kernels.reduce(0) { $0 + $1.streamColumns.bytesPerLayer * $1.count }
         return Double(total) / Double(max(count, 1))
     }
 
@@ -97,7 +97,8 @@ public final class LayerStore: @unchecked Sendable {
 
     /// The stream bound over `kernel`'s local layers `local`, through `block`.
     private static func stream(_ kernel: any LayerKernel, _ local: Range<Int>, _ block: UnsafeMutablePointer<Double>) {
-        let reads = kernel.streamReads, writes = kernel.streamWrites
+        let columns = kernel.streamColumns
+        let reads = columns.reads, writes = columns.writes
         var lower = local.lowerBound
         while lower < local.upperBound {
             let length = min(streamBlockSize, local.upperBound - lower)

@@ -4,27 +4,27 @@
 /// `sample(_:time:)` is the Web Animations procedure that `MediaTiming.evaluate` runs, specialised to delay 0, end
 /// delay 0, iteration start 0 and fill both, with the same operations in the same order, so that the directed
 /// progress is the one the scalar path computes.
-public struct LayerTiming: @unchecked Sendable {
+struct LayerTiming: @unchecked Sendable {
     /// Begin time in seconds since the run's clock started.
-    @usableFromInline let begin: UnsafeMutablePointer<Double>
+    let begin: UnsafeMutablePointer<Double>
     /// Duration of one pass in seconds (> 0).
-    @usableFromInline let duration: UnsafeMutablePointer<Double>
+    let duration: UnsafeMutablePointer<Double>
     /// Engine iterations: passes × max(repeatCount, 1), infinite for `MediaTiming.forever`.
-    @usableFromInline let iterations: UnsafeMutablePointer<Double>
+    let iterations: UnsafeMutablePointer<Double>
     /// 1 when each cycle autoreverses (direction alternate), else 0.
-    @usableFromInline let alternates: UnsafeMutablePointer<Double>
+    let alternates: UnsafeMutablePointer<Double>
 
     /// Columns this timing reads per layer.
-    public static let columnCount = 4
+    static let columnCount = 4
 
     /// Timing read from columns `first`…`first + 3` of `columns`.
-    public init(_ columns: LayerColumns, first: Int) {
+    init(_ columns: LayerColumns, first: Int) {
         (begin, duration, iterations, alternates) = (columns[first], columns[first + 1], columns[first + 2], columns[first + 3])
     }
 
     /// Stores layer `index`'s timing: `begin` seconds, `duration` seconds (> 0), `repeatCount` as Core Animation
     /// counts it (0 means once; fractional allowed), and `autoreverses`.
-    public func set(_ index: Int, begin: Double, duration: Double, repeatCount: Double, autoreverses: Bool) {
+    func set(_ index: Int, begin: Double, duration: Double, repeatCount: Double, autoreverses: Bool) {
         let passes: Double = autoreverses ? 2 : 1
         self.begin[index] = begin
         self.duration[index] = duration
@@ -33,29 +33,29 @@ public struct LayerTiming: @unchecked Sendable {
     }
 
     /// The begin time of layer `index`, in seconds.
-    @inlinable public func beginTime(_ index: Int) -> Double { begin[index] }
+    func beginTime(_ index: Int) -> Double { begin[index] }
 
     /// Layer `index`'s stored timing: the duration of one pass in seconds, the engine iterations (passes ×
     /// max(repeatCount, 1), infinite for `MediaTiming.forever`) and whether each cycle autoreverses.
-    public func parameters(_ index: Int) -> (duration: Double, iterations: Double, autoreverses: Bool) {
+    func parameters(_ index: Int) -> (duration: Double, iterations: Double, autoreverses: Bool) {
         (duration[index], iterations[index], alternates[index] != 0)
     }
 
     /// The duration column (seconds per pass), for kernels whose children's timing is derived from it.
-    public var durations: UnsafePointer<Double> { UnsafePointer(duration) }
+    var durations: UnsafePointer<Double> { UnsafePointer(duration) }
 
     /// Layer `index`'s timing at `time`: directed progress in [0, 1], the before flag that `steps()` reads, and the
     /// completed-cycle count.
-    @inlinable @inline(__always)
-    public func sample(_ index: Int, time: Double) -> LayerTimingSample {
+    @inline(__always)
+    func sample(_ index: Int, time: Double) -> LayerTimingSample {
         Self.sample(local: time - begin[index], duration: duration[index], iterations: iterations[index],
                     alternation: alternates[index])
     }
 
     /// The same procedure for one set of timing values at local time `local` (seconds since the begin time): a
     /// `duration` (> 0) pass repeated for `iterations` engine iterations, alternating direction when `alternates`.
-    @inlinable @inline(__always)
-    public static func sample(local: Double, duration: Double, iterations: Double, alternates: Bool)
+    @inline(__always)
+    static func sample(local: Double, duration: Double, iterations: Double, alternates: Bool)
         -> LayerTimingSample
     {
         sample(local: local, duration: duration, iterations: iterations, alternation: alternates ? 1 : 0)
@@ -70,7 +70,7 @@ public struct LayerTiming: @unchecked Sendable {
     /// exact, its fraction r = p/2 − ⌊p/2⌋ is exact, the pass progress p − ⌊p⌋ is exactly 2r or 2r − 1, and the pass
     /// index ⌊p⌋ is odd exactly when r ≥ 1/2. (Below 2^-1021, where p/2 is subnormal, the progress may differ from
     /// p − ⌊p⌋ by one subnormal spacing.)
-    @inlinable @inline(__always)
+    @inline(__always)
     static func sample(local: Double, duration d: Double, iterations n: Double, alternation: Double)
         -> LayerTimingSample
     {
@@ -94,8 +94,8 @@ public struct LayerTiming: @unchecked Sendable {
     /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52, x + 2^52 − 2^52 rounds x to an integer and a compare corrects
     /// it downward; from 2^52 on x is an integer. The baseline x86-64 target has no rounding instruction, so
     /// `rounded(.down)` would be a library call per layer.
-    @inlinable @inline(__always)
-    public static func nonNegativeFloor(_ x: Double) -> Double {
+    @inline(__always)
+    static func nonNegativeFloor(_ x: Double) -> Double {
         let rounded = (x + 0x1p52) - 0x1p52
         let floor = rounded > x ? rounded - 1 : rounded
         return x < 0x1p52 ? floor : x
@@ -103,17 +103,17 @@ public struct LayerTiming: @unchecked Sendable {
 }
 
 /// What `LayerTiming` says about one layer at one time.
-public struct LayerTimingSample: Sendable {
+struct LayerTimingSample: Sendable {
     /// Progress within the current pass after the direction, in [0, 1] (before the easing).
-    public let directed: Double
+    let directed: Double
     /// The Web Animations before flag handed to `steps()`.
-    public let before: Bool
+    let before: Bool
     /// Whether the time lies inside the active interval (mid-animation).
-    public let isActive: Bool
+    let isActive: Bool
 
     /// A sample.
-    @inlinable
-    public init(directed: Double, before: Bool, isActive: Bool) {
+    @inline(__always)
+    init(directed: Double, before: Bool, isActive: Bool) {
         (self.directed, self.before, self.isActive) = (directed, before, isActive)
     }
 }

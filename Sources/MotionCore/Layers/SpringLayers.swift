@@ -17,6 +17,8 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
     private enum Column: Int, CaseIterable {
         case begin, from, to, initialRate, retargetTime, retargetTo, decayRate, frequencySquared, discriminant
         case a11, a12, a21, a22, stepInterval, displacement, rate, target, position
+        /// The physical parameters, kept for readers of the layer (a frame reads the solution's coefficients).
+        case mass, stiffness, damping
     }
 
     /// `count` layers at rest until their parameters are set.
@@ -28,10 +30,20 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
     private func column(_ name: Column) -> UnsafeMutablePointer<Double> { columns[name.rawValue] }
 
     /// Sets layer `index`: it begins at `begin` seconds at `from` (value units) with `initialVelocity` (value units per
-    /// second, along the motion) and springs toward `to`; at `retargetTime` seconds (nil: never) the target becomes
-    /// `retargetTo`.
-    public func set(_ index: Int, spring: SpringSolution, begin: Double, from: Double, to: Double, initialVelocity: Double,
+    /// second, along the motion; the spring's own initial velocity is not used) and springs toward `to` by `spring`'s
+    /// mass, stiffness and damping; at `retargetTime` seconds (nil: never) the target becomes `retargetTo`.
+    public func set(_ index: Int, spring: Spring, begin: Double, from: Double, to: Double, initialVelocity: Double,
                     retargetTime: Double?, retargetTo: Double) {
+        precondition((0..<count).contains(index), "layer \(index) is outside 0..<\(count)")
+        column(.mass)[index] = spring.mass
+        column(.stiffness)[index] = spring.stiffness
+        column(.damping)[index] = spring.damping
+        set(index, solution: spring.solution, begin: begin, from: from, to: to, initialVelocity: initialVelocity,
+            retargetTime: retargetTime, retargetTo: retargetTo)
+    }
+
+    private func set(_ index: Int, solution spring: SpringSolution, begin: Double, from: Double, to: Double,
+                     initialVelocity: Double, retargetTime: Double?, retargetTo: Double) {
         column(.begin)[index] = begin
         column(.from)[index] = from
         column(.to)[index] = to
@@ -61,21 +73,25 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                 retarget.isFinite ? retarget : nil, column(.retargetTo)[index])
     }
 
+    /// Layer `index`'s spring as set: mass, stiffness (mass units per second²) and damping (mass units per second).
+    public func physicalParameters(_ index: Int) -> (mass: Double, stiffness: Double, damping: Double) {
+        (column(.mass)[index], column(.stiffness)[index], column(.damping)[index])
+    }
+
     /// Returns every layer to its start value and initial velocity.
     public func reset() {
         for index in 0..<count { resetLayer(index) }
     }
 
-    /// Parameters and state: 18 columns.
+    /// Parameters and state: 21 columns.
     public var bytesPerLayer: Int { columns.columns * 8 }
 
-    /// Begin, retarget time, A(h), its interval, and the state.
-    public var streamReads: [UnsafeMutablePointer<Double>] {
-        [Column.begin, .retargetTime, .a11, .a12, .a21, .a22, .stepInterval, .displacement, .rate, .target].map(column)
+    /// Reads begin, retarget time, A(h), its interval, and the state; writes the state and the position.
+    public var streamColumns: LayerStreamColumns {
+        LayerStreamColumns(
+            reads: [Column.begin, .retargetTime, .a11, .a12, .a21, .a22, .stepInterval, .displacement, .rate, .target].map(column),
+            writes: [Column.displacement, .rate, .position].map(column))
     }
-
-    /// The state and the position.
-    public var streamWrites: [UnsafeMutablePointer<Double>] { [Column.displacement, .rate, .position].map(column) }
 
     /// The position of `layer` (value units).
     public func output(_ component: Int, layer: Int) -> Double { column(.position)[layer] }

@@ -32,64 +32,37 @@ struct BasicRecipe: LayerRecipe {
         timing.variation ?? ((from + to).allSatisfy(\.isConstant) ? nil : "values vary per layer")
     }
 
-    func kernels(begins: [Double], generator: inout SplitMix64) -> [any HarnessKernel] {
+    func kernels(begins: [Double], generator: inout SplitMix64) -> [any LayerGroup] {
         groupedKernels(begins: begins, timing: timing, generator: &generator,
-                       make: { BasicKernel(count: $0, components: from.count, function: $1) },
-                       fill: { kernel, slot, draw, generator in
-                           kernel.timed.set(slot, draw)
+                       make: { BasicGroup(layers: BasicLayers(count: $0, components: from.count, curves: $1)) },
+                       fill: { group, slot, draw, generator in
+                           group.layers.schedule.set(slot, draw)
                            for c in 0..<from.count {
-                               kernel.timed.value(c)[slot] = from[c].sample(&generator)
-                               kernel.timed.value(from.count + c)[slot] = to[c].sample(&generator)
+                               let start = from[c].sample(&generator), end = to[c].sample(&generator)
+                               group.layers.set(slot, component: c, from: start, to: end)
                            }
                        })
     }
 }
 
-/// Layers interpolating 1, 2 or 4 components: out = from + (to − from)·eased progress.
-final class BasicKernel: HarnessKernel, @unchecked Sendable {
-    let count: Int
-    let components: Int
-    let timed: TimedColumns
+/// `BasicLayers` with the scalar path (`BasicAnimation` of a `Double`, `Point` or `RGBAColor`) and the naive model.
+struct BasicGroup: LayerGroup {
+    let layers: BasicLayers
+    var kernel: any LayerKernel { layers }
 
-    init(count: Int, components: Int, function: TimingFunction?) {
-        self.count = count
-        self.components = components
-        timed = TimedColumns(count: count, valueColumns: 3 * components, function: function)
-    }
+    func beginTime(_ layer: Int) -> Double { layers.schedule.beginTime(layer) }
 
-    private func from(_ c: Int) -> UnsafeMutablePointer<Double> { timed.value(c) }
-    private func to(_ c: Int) -> UnsafeMutablePointer<Double> { timed.value(components + c) }
-    private func out(_ c: Int) -> UnsafeMutablePointer<Double> { timed.value(2 * components + c) }
-
-    func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let components = self.components
-        timed.forEachBlock(range, time: frame.time) { block, progress in
-            for c in 0..<components {
-                let a = from(c), b = to(c), o = out(c)
-                for i in block { o[i] = a[i] + (b[i] - a[i]) * progress[i] }
-            }
-        }
-    }
-
-    func reset() {
-        for c in 0..<components { out(c).update(from: from(c), count: count) }
-    }
-
-    var streamReads: [UnsafeMutablePointer<Double>] { timed.streamReads + (0..<(2 * components)).map(timed.value) }
-    var streamWrites: [UnsafeMutablePointer<Double>] { (0..<components).map(out) }
-    var bytesPerLayer: Int { timed.columns.columns * 8 }
-    func output(_ component: Int, layer: Int) -> Double { out(component)[layer] }
-    func isActive(_ layer: Int, at time: Double) -> Bool { timed.isActive(layer, at: time) }
-    func beginTime(_ layer: Int) -> Double { timed.timing.beginTime(layer) }
+    private func from(_ i: Int) -> [Double] { (0..<layers.components).map { layers.values(i, component: $0).from } }
+    private func to(_ i: Int) -> [Double] { (0..<layers.components).map { layers.values(i, component: $0).to } }
 
     func outputScale(layer: Int) -> Double {
-        (0..<components).reduce(0) { max($0, abs(from($1)[layer]), abs(to($1)[layer])) }
+        zip(from(layer), to(layer)).reduce(0) { max($0, abs($1.0), abs($1.1)) }
     }
 
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
-        let timing = timed.mediaTiming(i), local = time - beginTime(i)
-        let a = (0..<components).map { from($0)[i] }, b = (0..<components).map { to($0)[i] }
-        switch components {
+        let timing = layers.schedule.mediaTiming(i), local = time - beginTime(i)
+        let a = from(i), b = to(i)
+        switch layers.components {
         case 1:
             let animation = try! BasicAnimation<Double>(from: a[0], to: b[0], timing: timing)
             return [animation.value(atParentTime: local, current: a[0]) ?? a[0]]
@@ -108,9 +81,8 @@ final class BasicKernel: HarnessKernel, @unchecked Sendable {
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {
-        let (timing, curve) = timed.naive(i)
-        return [NaiveBasic(from: (0..<components).map { from($0)[i] }, to: (0..<components).map { to($0)[i] },
-                           timing: timing, curve: curve)]
+        let (timing, curve) = layers.schedule.naive(i)
+        return [NaiveBasic(from: from(i), to: to(i), timing: timing, curve: curve)]
     }
 }
 

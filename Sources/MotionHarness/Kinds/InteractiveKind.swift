@@ -27,87 +27,42 @@ struct InteractiveRecipe: LayerRecipe {
             ? nil : "gestures vary per layer"
     }
 
-    func kernels(begins: [Double], generator: inout SplitMix64) -> [any HarnessKernel] {
-        let kernel = InteractiveKernel(count: begins.count)
+    func kernels(begins: [Double], generator: inout SplitMix64) -> [any LayerGroup] {
+        let layers = InteractiveLayers(count: begins.count)
         for (i, begin) in begins.enumerated() {
             let d = duration.sample(&generator), p = scrubTo.sample(&generator), scrub = scrubDuration.sample(&generator)
             let finishes = finish.sample(&generator), s = speed.sample(&generator), w = width.sample(&generator)
-            let c = kernel.columns
-            (c[0][i], c[1][i], c[2][i], c[3][i], c[4][i], c[5][i], c[6][i]) = (begin, d, p, scrub, finishes ? 1 : 0, s, w)
-            c[7][i] = (finishes ? max(1 - p, 0) : p) * d / s
+            layers.set(i, .init(begin: begin, duration: d, scrubTo: p, scrubDuration: scrub, finishes: finishes,
+                                completionSpeed: s, width: w))
         }
-        return [kernel]
+        return [InteractiveGroup(layers: layers)]
     }
 }
 
-/// Interactive layers: linear scrub, then the eased completion.
-final class InteractiveKernel: HarnessKernel, @unchecked Sendable {
-    let count: Int
-    let components = 2
-    /// begin, duration, scrubTo, scrubDuration, finish (1/0), completionSpeed, width, completion seconds, percent, offset.
-    let columns: LayerColumns
-    let curve = TabulatedCubicBezier(CompactCubicBezier(.easeInOut))
+/// `InteractiveLayers` with the scalar path (`InteractiveTransition`) and the naive model.
+struct InteractiveGroup: LayerGroup {
+    let layers: InteractiveLayers
+    var kernel: any LayerKernel { layers }
 
-    init(count: Int) {
-        self.count = count
-        columns = LayerColumns(columns: 10, count: count)
-    }
-
-    func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let (begin, scrubTo, scrub, finish, width, completion) = (columns[0], columns[2], columns[3], columns[4], columns[6],
-                                                                  columns[7])
-        let (percentOut, offsetOut) = (columns[8], columns[9])
-        // Per block: the completion's progress for every layer, eased at once by the shared curve, then selects (no
-        // branch on the layer's phase).
-        LayerBlock.forEach(in: range) { block, eased in
-            for i in block {
-                let local = frame.time - begin[i], length = completion[i]
-                let progress = (local - scrub[i]) / (length > 0 ? length : 1)
-                eased[i] = progress < 0 ? 0 : (progress > 1 ? 1 : progress)
-            }
-            curve.ease(eased + block.lowerBound, count: block.count)
-            for i in block {
-                let local = frame.time - begin[i], p = scrubTo[i], target = finish[i]
-                let completing = completion[i] > 0 ? p + (target - p) * eased[i] : target
-                let scrubbing = p * local / scrub[i]
-                let percent = local <= 0 ? 0 : (local < scrub[i] ? scrubbing : completing)
-                percentOut[i] = percent
-                offsetOut[i] = percent * width[i]
-            }
-        }
-    }
-
-    func reset() {
-        columns[8].update(repeating: 0, count: count)
-        columns[9].update(repeating: 0, count: count)
-    }
-
-    var streamReads: [UnsafeMutablePointer<Double>] { [0, 2, 3, 4, 6, 7].map { columns[$0] } }
-    var streamWrites: [UnsafeMutablePointer<Double>] { [columns[8], columns[9]] }
-    var bytesPerLayer: Int { columns.columns * 8 }
-    func output(_ component: Int, layer: Int) -> Double { columns[8 + component][layer] }
-    func beginTime(_ layer: Int) -> Double { columns[0][layer] }
-    func outputScale(layer: Int) -> Double { columns[6][layer] }
-
-    func isActive(_ layer: Int, at time: Double) -> Bool {
-        let local = time - columns[0][layer]
-        return local > 0 && local < columns[3][layer] + columns[7][layer]
-    }
+    func beginTime(_ layer: Int) -> Double { layers.parameters(layer).begin }
+    func outputScale(layer: Int) -> Double { layers.parameters(layer).width }
 
     /// `InteractiveTransition` updated to the scrub percent, then its `finish()` or `cancel()` completion.
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
-        let c = columns, local = time - c[0][i]
-        var transition = try! InteractiveTransition(duration: c[1][i], completionSpeed: c[5][i])
-        transition.update(c[2][i])
-        let completion = c[4][i] != 0 ? transition.finish() : transition.cancel()
-        let percent = local <= 0 ? 0 : (local < c[3][i] ? c[2][i] * local / c[3][i] : completion.percent(at: local - c[3][i]))
-        return [percent, percent * c[6][i]]
+        let p = layers.parameters(i), local = time - p.begin
+        var transition = try! InteractiveTransition(duration: p.duration, completionSpeed: p.completionSpeed)
+        transition.update(p.scrubTo)
+        let completion = p.finishes ? transition.finish() : transition.cancel()
+        let percent = local <= 0 ? 0
+            : (local < p.scrubDuration ? p.scrubTo * local / p.scrubDuration : completion.percent(at: local - p.scrubDuration))
+        return [percent, percent * p.width]
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {
-        let c = columns
-        return [NaiveInteractive(duration: c[1][i], speed: c[5][i], scrubTo: c[2][i], scrubDuration: c[3][i],
-                                 finish: c[4][i] != 0, width: c[6][i], curve: NaiveCurve(.cubicBezier(.easeInOut)))]
+        let p = layers.parameters(i)
+        return [NaiveInteractive(duration: p.duration, speed: p.completionSpeed, scrubTo: p.scrubTo,
+                                 scrubDuration: p.scrubDuration, finish: p.finishes, width: p.width,
+                                 curve: NaiveCurve(.cubicBezier(.easeInOut)))]
     }
 }
 

@@ -80,8 +80,8 @@ struct SpringRecipe: LayerRecipe {
 
     var variation: String? { "spring layers are stepped, not tabulated" }
 
-    func kernels(begins: [Double], generator: inout SplitMix64) -> [any HarnessKernel] {
-        let kernel = SpringKernel(count: begins.count)
+    func kernels(begins: [Double], generator: inout SplitMix64) -> [any LayerGroup] {
+        let layers = SpringLayers(count: begins.count)
         for (layer, begin) in begins.enumerated() {
             let spring: Spring
             switch source {
@@ -97,40 +97,18 @@ struct SpringRecipe: LayerRecipe {
                 retargetTime = begin + retarget.after.sample(&generator)
                 retargetTo = retarget.to.sample(&generator)
             }
-            kernel.set(layer, spring: spring, begin: begin, from: start, to: end,
+            layers.set(layer, spring: spring, begin: begin, from: start, to: end,
                        initialVelocity: progressVelocity * (end - start), retargetTime: retargetTime, retargetTo: retargetTo)
         }
-        return [kernel]
+        return [SpringGroup(layers: layers)]
     }
 }
 
-/// Spring layers: MotionCore's `SpringLayers` plus each layer's mass, stiffness and damping for the scalar path.
-final class SpringKernel: HarnessKernel, @unchecked Sendable {
+/// `SpringLayers` with the scalar path (the closed form from the begin time) and the naive model.
+struct SpringGroup: LayerGroup {
     let layers: SpringLayers
-    /// Mass, stiffness, damping per layer (read only by the scalar and naive paths).
-    let physical: LayerColumns
+    var kernel: any LayerKernel { layers }
 
-    init(count: Int) {
-        layers = SpringLayers(count: count)
-        physical = LayerColumns(columns: 3, count: count)
-    }
-
-    func set(_ i: Int, spring: Spring, begin: Double, from: Double, to: Double, initialVelocity: Double,
-             retargetTime: Double?, retargetTo: Double) {
-        (physical[0][i], physical[1][i], physical[2][i]) = (spring.mass, spring.stiffness, spring.damping)
-        layers.set(i, spring: spring.solution, begin: begin, from: from, to: to, initialVelocity: initialVelocity,
-                   retargetTime: retargetTime, retargetTo: retargetTo)
-    }
-
-    var count: Int { layers.count }
-    var components: Int { layers.components }
-    var streamReads: [UnsafeMutablePointer<Double>] { layers.streamReads }
-    var streamWrites: [UnsafeMutablePointer<Double>] { layers.streamWrites }
-    var bytesPerLayer: Int { layers.bytesPerLayer + physical.columns * 8 }
-    func evaluate(_ frame: LayerFrame, layers range: Range<Int>) { layers.evaluate(frame, layers: range) }
-    func reset() { layers.reset() }
-    func output(_ component: Int, layer: Int) -> Double { layers.output(component, layer: layer) }
-    func isActive(_ layer: Int, at time: Double) -> Bool { layers.isActive(layer, at: time) }
     func beginTime(_ layer: Int) -> Double { layers.parameters(layer).begin }
 
     func outputScale(layer: Int) -> Double {
@@ -143,7 +121,8 @@ final class SpringKernel: HarnessKernel, @unchecked Sendable {
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
         let p = layers.parameters(i)
         guard time > p.begin else { return [p.from] }
-        let solution = try! Spring(mass: physical[0][i], stiffness: physical[1][i], damping: physical[2][i]).solution
+        let physical = layers.physicalParameters(i)
+        let solution = try! Spring(mass: physical.mass, stiffness: physical.stiffness, damping: physical.damping).solution
         var (x, rate, target, clock) = (p.from - p.to, p.initialVelocity, p.to, p.begin)
         if let retargetTime = p.retargetTime, retargetTime <= time {
             (x, rate) = solution.state(at: retargetTime - clock, displacement: x, rate: rate)
@@ -155,9 +134,9 @@ final class SpringKernel: HarnessKernel, @unchecked Sendable {
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {
-        let p = layers.parameters(i)
-        return [NaiveSpring(mass: physical[0][i], stiffness: physical[1][i], damping: physical[2][i], from: p.from, to: p.to,
-                            velocity: p.initialVelocity, retargetAfter: p.retargetTime.map { $0 - p.begin },
+        let p = layers.parameters(i), physical = layers.physicalParameters(i)
+        return [NaiveSpring(mass: physical.mass, stiffness: physical.stiffness, damping: physical.damping, from: p.from,
+                            to: p.to, velocity: p.initialVelocity, retargetAfter: p.retargetTime.map { $0 - p.begin },
                             retargetTo: p.retargetTo)]
     }
 }

@@ -30,128 +30,40 @@ struct TransitionRecipe: LayerRecipe {
         timing.variation ?? (width.isConstant && (height?.isConstant ?? true) ? nil : "sizes vary per layer")
     }
 
-    func kernels(begins: [Double], generator: inout SplitMix64) -> [any HarnessKernel] {
+    func kernels(begins: [Double], generator: inout SplitMix64) -> [any LayerGroup] {
         groupedKernels(begins: begins, timing: timing, generator: &generator,
-                       make: { TransitionKernel(count: $0, type: type, subtype: subtype, function: $1) },
-                       fill: { kernel, slot, draw, generator in
-                           kernel.timed.set(slot, draw)
+                       make: { TransitionGroup(layers: TransitionLayers(count: $0, type: type, subtype: subtype, curves: $1)) },
+                       fill: { group, slot, draw, generator in
+                           group.layers.schedule.set(slot, draw)
                            let w = width.sample(&generator)
-                           kernel.timed.value(0)[slot] = w
-                           kernel.timed.value(1)[slot] = height?.sample(&generator) ?? w
-                           kernel.resetLayer(slot)
+                           group.layers.setSize(slot, Size(width: w, height: height?.sample(&generator) ?? w))
                        })
     }
 }
 
-/// Transition layers: the eased progress, then each layer's opacity and translation.
-final class TransitionKernel: HarnessKernel, @unchecked Sendable {
-    let count: Int
-    let components = 34
-    /// Timing, then width, height and the 34 outputs.
-    let timed: TimedColumns
-    let type: Transition.Kind
-    let subtype: Transition.Subtype
-    /// Unit vector toward the side the motion comes from (UIKit coordinates).
-    let side: (x: Double, y: Double)
+/// `TransitionLayers` with the scalar path (`Transition.layers(at:)` and `Transform3D.translation`) and the naive model.
+struct TransitionGroup: LayerGroup {
+    let layers: TransitionLayers
+    var kernel: any LayerKernel { layers }
 
-    init(count: Int, type: Transition.Kind, subtype: Transition.Subtype, function: TimingFunction?) {
-        self.count = count
-        self.type = type
-        self.subtype = subtype
-        switch subtype {
-        case .fromLeft: side = (-1, 0)
-        case .fromRight: side = (1, 0)
-        case .fromTop: side = (0, -1)
-        case .fromBottom: side = (0, 1)
-        }
-        timed = TimedColumns(count: count, valueColumns: 2 + 34, function: function)
+    func beginTime(_ layer: Int) -> Double { layers.schedule.beginTime(layer) }
+    func outputScale(layer: Int) -> Double { max(layers.size(layer).width, layers.size(layer).height) }
+
+    private func transition(_ i: Int) -> Transition {
+        try! Transition(kind: layers.type, subtype: layers.subtype, size: layers.size(i))
     }
-
-    /// Output `index` (0: outgoing opacity, 1…16 its transform, 17 incoming opacity, 18…33 its transform).
-    private func out(_ index: Int) -> UnsafeMutablePointer<Double> { timed.value(2 + index) }
-
-    func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let width = timed.value(0), height = timed.value(1)
-        let (outOpacity, outX, outY, inOpacity, inX, inY) = (out(0), out(13), out(14), out(17), out(30), out(31))
-        let (sx, sy) = side, type = self.type
-        timed.forEachBlock(range, time: frame.time) { block, progress in
-            switch type {
-            case .fade:
-                for i in block {
-                    let q = min(max(progress[i], 0), 1)
-                    outOpacity[i] = 1 - q
-                    inOpacity[i] = q
-                }
-            case .moveIn:
-                for i in block {
-                    let q = min(max(progress[i], 0), 1)
-                    inX[i] = sx * width[i] * (1 - q)
-                    inY[i] = sy * height[i] * (1 - q)
-                }
-            case .push:
-                for i in block {
-                    let q = min(max(progress[i], 0), 1)
-                    let tx = sx * width[i], ty = sy * height[i]
-                    outX[i] = tx * -q
-                    outY[i] = ty * -q
-                    inX[i] = tx * (1 - q)
-                    inY[i] = ty * (1 - q)
-                }
-            case .reveal:
-                for i in block {
-                    let q = min(max(progress[i], 0), 1)
-                    outX[i] = sx * width[i] * -q
-                    outY[i] = sy * height[i] * -q
-                }
-            }
-        }
-    }
-
-    /// Layer `i` before the transition starts: progress 0 (identity transforms, then the state at 0). Allocation-free.
-    func resetLayer(_ i: Int) {
-        for index in 0..<16 {
-            let diagonal: Double = index % 5 == 0 ? 1 : 0
-            out(1 + index)[i] = diagonal
-            out(18 + index)[i] = diagonal
-        }
-        let state = try! Transition(kind: type, subtype: subtype, size: Size(width: timed.value(0)[i], height: timed.value(1)[i]))
-            .layers(at: 0)
-        (out(0)[i], out(13)[i], out(14)[i]) = (state.outgoing.opacity, state.outgoing.translation.x, state.outgoing.translation.y)
-        (out(17)[i], out(30)[i], out(31)[i]) = (state.incoming.opacity, state.incoming.translation.x, state.incoming.translation.y)
-    }
-
-    func reset() { for i in 0..<count { resetLayer(i) } }
-
-    var streamReads: [UnsafeMutablePointer<Double>] { timed.streamReads + [timed.value(0), timed.value(1)] }
-    var streamWrites: [UnsafeMutablePointer<Double>] {
-        switch type {
-        case .fade: [out(0), out(17)]
-        case .moveIn: [out(30), out(31)]
-        case .push: [out(13), out(14), out(30), out(31)]
-        case .reveal: [out(13), out(14)]
-        }
-    }
-    var bytesPerLayer: Int { timed.columns.columns * 8 }
-    func output(_ component: Int, layer: Int) -> Double { out(component)[layer] }
-    func isActive(_ layer: Int, at time: Double) -> Bool { timed.isActive(layer, at: time) }
-    func beginTime(_ layer: Int) -> Double { timed.timing.beginTime(layer) }
-    func outputScale(layer: Int) -> Double { max(timed.value(0)[layer], timed.value(1)[layer]) }
 
     /// `Transition.layers(at:)` at the progress `MediaTiming` gives, and `Transform3D.translation` matrices.
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
-        let transition = try! Transition(kind: type, subtype: subtype,
-                                         size: Size(width: timed.value(0)[i], height: timed.value(1)[i]))
-        let progress = timed.mediaTiming(i).evaluate(parentTime: time - beginTime(i)).progress ?? 0
-        let (outgoing, incoming) = transition.layers(at: progress)
+        let progress = layers.schedule.mediaTiming(i).evaluate(parentTime: time - beginTime(i)).progress ?? 0
+        let (outgoing, incoming) = transition(i).layers(at: progress)
         return [outgoing.opacity] + Transform3D.translation(outgoing.translation.x, outgoing.translation.y).entries
             + [incoming.opacity] + Transform3D.translation(incoming.translation.x, incoming.translation.y).entries
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {
-        let (timing, curve) = timed.naive(i)
-        let transition = try! Transition(kind: type, subtype: subtype,
-                                         size: Size(width: timed.value(0)[i], height: timed.value(1)[i]))
-        return [NaiveTransition(transition: transition, timing: timing, curve: curve)]
+        let (timing, curve) = layers.schedule.naive(i)
+        return [NaiveTransition(transition: transition(i), timing: timing, curve: curve)]
     }
 }
 

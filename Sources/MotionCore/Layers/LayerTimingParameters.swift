@@ -1,0 +1,35 @@
+/// One layer's Core Animation timing as the timing-driven kernels store it: it begins at `begin`, runs passes of
+/// `duration`, repeats `repeatCount` times (autoreversing when asked) and holds its values outside the active interval
+/// (fill both, not removed on completion).
+public struct LayerTimingParameters: Sendable, Hashable {
+    /// Begin time in seconds since the run's clock started.
+    public var begin: Double
+    /// Duration of one pass in seconds (> 0).
+    public var duration: Double
+    /// Core Animation's `repeatCount`: 0 means once; fractional allowed; `MediaTiming.forever` repeats forever.
+    public var repeatCount: Double
+    /// Whether each cycle plays forward then backward (two passes).
+    public var autoreverses: Bool
+
+    /// Timing that begins at `begin` seconds with passes of `duration` seconds, repeated `repeatCount` times.
+    public init(begin: Double, duration: Double, repeatCount: Double = 0, autoreverses: Bool = false) {
+        (self.begin, self.duration, self.repeatCount, self.autoreverses) = (begin, duration, repeatCount, autoreverses)
+    }
+
+    /// Passes per cycle: 2 when autoreversing, else 1.
+    public var passesPerCycle: Double { autoreverses ? 2 : 1 }
+
+    /// Engine iterations (passes in all): passes × max(repeatCount, 1), infinite for `MediaTiming.forever`.
+    public var iterations: Double {
+        let passes = passesPerCycle
+        return repeatCount > 0 ? (repeatCount >= MediaTiming.forever ? .infinity : repeatCount * passes) : passes
+    }
+
+    /// The timing whose engine iterations are `iterations` (the inverse of `iterations`; a single cycle reads as
+    /// repeatCount 0).
+    init(begin: Double, duration: Double, iterations: Double, autoreverses: Bool) {
+        let passes: Double = autoreverses ? 2 : 1
+        let repeatCount = iterations.isInfinite ? MediaTiming.forever : (iterations == passes ? 0 : iterations / passes)
+        self.init(begin: begin, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses)
+    }
+}

@@ -1,0 +1,33 @@
+import MotionCore
+
+/// A kernel's per-layer timing as the harness's other paths read it: the scalar path's `MediaTiming` and timing
+/// function, and the naive model's timing and curve, all built from the values the kernel holds.
+extension LayerSchedule {
+    /// Stores layer `i`'s drawn timing and (with own curves) its curve.
+    func set(_ i: Int, _ draw: TimedDraw) {
+        set(i, draw.parameters, curve: draw.curve)
+    }
+
+    /// Layer `i`'s timing function for the scalar path: the shared one, or a `CubicBezier` of its own control points.
+    func scalarFunction(_ i: Int) -> TimingFunction {
+        if case .shared(let function) = curves { return function }
+        guard let curve = curve(i) else { preconditionFailure("layers without a shared function have their own curves") }
+        return .cubicBezier(try! CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2))
+    }
+
+    /// Layer `i`'s Core Animation timing for the scalar path (fill both, kept after completion).
+    func mediaTiming(_ i: Int, fillMode: MediaTiming.FillMode = .both) -> MediaTiming {
+        let timing = parameters(i)
+        return try! MediaTiming(duration: timing.duration, repeatCount: timing.repeatCount, autoreverses: timing.autoreverses,
+                                fillMode: fillMode, removedOnCompletion: false, timingFunction: scalarFunction(i))
+    }
+
+    /// The naive timing and curve of layer `i`.
+    func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {
+        let parameters = parameters(i)
+        let timing = NaiveTiming(duration: parameters.duration, iterations: parameters.iterations,
+                                 autoreverses: parameters.autoreverses)
+        if let curve = curve(i) { return (timing, NaiveCurve(curve)) }
+        return (timing, NaiveCurve(scalarFunction(i)))
+    }
+}
