@@ -135,7 +135,7 @@ public enum GateWorkload: String, Sendable, CaseIterable {
 
 /// Bad gate input: an unknown workload, a missing or corrupt baseline, a base binary that does not run, valgrind
 /// missing (exit code 2).
-public struct GateInputError: Error, CustomStringConvertible {
+public struct GateInputError: MotionBenchError, CustomStringConvertible {
     /// What was wrong, with an install hint where one applies.
     public let message: String
     /// The message.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MotionCore
 import MotionHarness
 import MotionSupport
 
@@ -60,7 +61,7 @@ public enum InstructionCounter {
     }
 
     /// A binary that never entered `MeasuredRegion` (built before it existed): count it with `.process` instead.
-    public struct MissingRegion: Error, CustomStringConvertible {
+    public struct MissingRegion: MotionBenchError, CustomStringConvertible {
         /// The binary.
         public let executable: String
         /// What happened.

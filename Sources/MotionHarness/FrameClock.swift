@@ -108,7 +108,7 @@ public struct FrameClock: Sendable {
 }
 
 /// A frame-times file that cannot be used.
-public struct FrameClockError: Error, Sendable, CustomStringConvertible {
+public struct FrameClockError: MotionBenchError, Sendable, CustomStringConvertible {
     /// What is wrong, naming the file and line.
     public let message: String
     /// The message.

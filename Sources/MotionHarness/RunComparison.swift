@@ -162,7 +162,7 @@ public struct RunComparison: Sendable {
 }
 
 /// A `compare` input that is not a readable `run` result (exit code 2): the message names the file and the field.
-public struct RunComparisonError: Error, CustomStringConvertible {
+public struct RunComparisonError: MotionBenchError, CustomStringConvertible {
     /// What was wrong.
     public let message: String
     /// The message.

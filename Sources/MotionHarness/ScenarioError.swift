@@ -1,5 +1,7 @@
+import MotionCore
+
 /// A scenario file that cannot be used: names the file, the field (as a JSON path) and the problem.
-public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+public struct ScenarioError: MotionBenchError, Sendable, CustomStringConvertible {
     /// The scenario's name or file path.
     public let source: String
     /// The field, e.g. `animations[2].duration`.

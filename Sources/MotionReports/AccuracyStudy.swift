@@ -27,7 +27,7 @@ public struct ErrorStatistics: Sendable {
 }
 
 /// A spring whose GSL reference could not be computed, so no strategy can be measured on it.
-public struct ReferenceFailure: Error, CustomStringConvertible {
+public struct ReferenceFailure: MotionBenchError, CustomStringConvertible {
     /// The spring's name in the report.
     public let spring: String
     /// Why.

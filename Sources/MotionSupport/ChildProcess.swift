@@ -198,7 +198,7 @@ public enum ChildProcess {
 
 /// A child process that could not be started, ran past its timeout, printed past its cap or left its output open
 /// (bad setup: exit code 2 on the command line).
-public struct ChildProcessError: Error, CustomStringConvertible {
+public struct ChildProcessError: MotionBenchError, CustomStringConvertible {
     /// What happened, naming the command.
     public let message: String
     /// The message.

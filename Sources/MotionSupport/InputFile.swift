@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +32,7 @@ public enum InputFile {
 }
 
 /// Why an input file cannot be read.
-public struct InputFileError: Error, CustomStringConvertible {
+public struct InputFileError: MotionBenchError, CustomStringConvertible {
     /// The reason, e.g. "is not a regular file".
     public let reason: String
     /// The reason.

@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -196,7 +197,7 @@ enum TemporaryFileCleanup {
 }
 
 /// A destination that cannot be written: the command exits 2.
-public struct OutputFileError: Error, CustomStringConvertible {
+public struct OutputFileError: MotionBenchError, CustomStringConvertible {
     /// The path as given.
     public let path: String
     /// Why.

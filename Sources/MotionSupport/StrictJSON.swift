@@ -195,7 +195,7 @@ public enum StrictJSON {
 }
 
 /// Where and why a JSON text is not acceptable.
-public struct StrictJSONError: Error, CustomStringConvertible {
+public struct StrictJSONError: MotionBenchError, CustomStringConvertible {
     /// One-based line of the problem.
     public let line: Int
     /// One-based column (in characters) of the problem.

@@ -11,9 +11,9 @@ struct AccuracyCommand: ParsableCommand {
         commandName: "accuracy",
         abstract: "Measure every well-known Bézier and spring strategy against GSL references.",
         discussion: """
-            Bézier strategies: motionbench, webkit-2008, webkit, chromium, firefox-smil, bezier-easing-v2, cardano \
-            (reference: GSL Brent on every sample). Spring strategies: motionbench, motionbench-propagator, webkit, \
-            react-native, android, flutter, rebound, react-spring, motion (reference: GSL odeiv2 rk8pd at every frame). \
+            Bézier strategies: \(BezierStrategy.all().map(\.name).joined(separator: ", ")) \
+            (reference: GSL Brent on every sample). Spring strategies: \
+            \(SpringStrategy.all.map(\.name).joined(separator: ", ")) (reference: GSL odeiv2 rk8pd at every frame). \
             A curves FILE is a JSON array of timing-function specs or {"name", "spec"} objects; a springs FILE the same \
             with spring specs.
 
@@ -45,21 +45,27 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
 
+    /// Checks the options that need no file (exit 2 with the usage before any work).
+    func validate() throws {
+        try validatingOptions {
+            guard samples >= 2, samples <= 10_000_000 else {
+                throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
+            }
+            guard rate >= 1, rate <= 10_000 else {
+                throw BadInput(message: "accuracy: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
+            }
+            guard seconds > 0, seconds <= 600 else {
+                throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) must be a number of seconds in (0, 600]")
+            }
+            guard rate * seconds >= 2 else {
+                throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) at --rate \(formatOutputNumber(rate)) Hz "
+                               + "covers fewer than 2 frames; springs are compared frame by frame")
+            }
+        }
+    }
+
     func run() throws {
         let destination = try output.map(OutputFile.init(checking:))
-        guard samples >= 2, samples <= 10_000_000 else {
-            throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
-        }
-        guard rate >= 1, rate <= 10_000 else {
-            throw BadInput(message: "accuracy: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
-        }
-        guard seconds > 0, seconds <= 600 else {
-            throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) must be a number of seconds in (0, 600]")
-        }
-        guard rate * seconds >= 2 else {
-            throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) at --rate \(formatOutputNumber(rate)) Hz "
-                           + "covers fewer than 2 frames; springs are compared frame by frame")
-        }
         let curveList: [(name: String, curve: CubicBezier)]
         switch curves {
         case "presets": curveList = CubicBezier.applePresets

@@ -32,6 +32,11 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Output format.")
     var format: GateFormat = .table
 
+    /// Checks the options that need no file (exit 2 with the usage before any work).
+    func validate() throws {
+        try validatingOptions { _ = try parsePercent(threshold, option: "compare: --threshold") }
+    }
+
     func run() throws {
         guard [.table, .json, .markdown].contains(format) else {
             throw BadInput(message: "compare: --format \(format.rawValue) is not one of table, json, markdown")

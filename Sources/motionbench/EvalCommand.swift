@@ -5,15 +5,18 @@ import MotionOutput
 /// Every spring form with its defaults, from the registry, for help texts.
 let springForms = SpringFamily.all.map(\.form).joined(separator: ", ")
 
+/// Every timing-function form, the named curves and step positions from their registries, for help texts.
+let timingFunctionForms = "linear, cubic-bezier(x1, y1, x2, y2), steps(n[, "
+    + Steps.Position.keywords.joined(separator: "|") + "]), step-start, step-end, linear(<stops>), or a named curve: "
+    + CubicBezier.namedCurves.map(\.name).joined(separator: ", ")
+
 /// `motionbench eval SPEC [INPUT...]`: evaluates a timing curve at each input.
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Evaluate a timing curve or a spring at each input.",
         discussion: """
-            SPEC is a timing function (linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1, y1, x2, y2), \
-            steps(n[, position]), step-start, step-end, linear(<stops>), default, easeIn, easeOut, easeInEaseOut), \
-            whose input is progress, or a spring (\(springForms), or WebKit's spring(m k c v)), whose input is time \
+            SPEC is a timing function (\(timingFunctionForms)), whose input is progress, or a spring (\(springForms), or WebKit's spring(m k c v)), whose input is time \
             in seconds and output progress; labels may be left out in order, and a parameter left out takes the \
             default shown, or is required where the form shows '…'. Inputs come from the \
             arguments, or one per line on standard input when none are given (streamed: each answer is printed as \
@@ -47,7 +50,7 @@ struct EvalCommand: ParsableCommand {
         var stream = RowStream(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"], format: format,
                                hiddenInText: ["input"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(inputs, command: "eval") { input in
+        try forEachInput(inputs, command: "eval", whenWaiting: { stream.flush() }) { input in
             let (value, slope) = motion.evaluate(at: input)
             guard value.isFinite else {
                 throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a value "

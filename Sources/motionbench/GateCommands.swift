@@ -29,7 +29,8 @@ struct BaselineCommand: ParsableCommand {
         commandName: "baseline",
         abstract: "Record a performance-gate baseline (JSON, written atomically).",
         discussion: "Workloads: \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", ")). Instruction counts "
-            + "come from valgrind --tool=cachegrind --cache-sim=no (exactly repeatable); CPU times from 5 fresh processes."
+            + "come from valgrind --tool=callgrind, toggled on each workload's measured loop as the gate counts them "
+            + "(exactly repeatable); CPU times from 5 fresh processes."
             + "\n\nEXAMPLES:\n  motionbench baseline --output data/baselines/linux-x86_64-release.json --mode both\n"
             + "  motionbench baseline --output quick.json --workloads bezier-presets,bezier-hard --mode instructions\n")
 
@@ -49,6 +50,11 @@ struct BaselineCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to print once the file is written: a one-line summary, or the recorded figures in a "
                                + "dashboard export: " + ExportFormats.all.map(\.name).joined(separator: ", ") + "."))
     var format: BaselineFormat = .summary
+
+    /// Checks the options that need no file (exit 2 with the usage before any work).
+    func validate() throws {
+        try validatingOptions { _ = try childLimits(timeout: timeout, command: "baseline") }
+    }
 
     func run() throws {
         let destination = try OutputFile(checking: output)
@@ -133,44 +139,66 @@ struct GateCommand: ParsableCommand {
                                                          valueName: "seconds"))
     var timeout = ChildProcess.Limits.standard.timeout
 
+    /// Checks the options that need no file (exit 2 with the usage before any work).
+    func validate() throws {
+        try validatingOptions {
+            _ = try childLimits(timeout: timeout, command: "gate")
+            _ = try instructionIncrease()
+            switch (baseline, against) {
+            case (_?, nil):
+                guard mode != .both else {
+                    throw BadInput(message: "gate: --mode both is for recording baselines; gate with instructions or time")
+                }
+            case (nil, _?):
+                guard rounds >= 1, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 1…1000") }
+                guard timeBudget >= 0, timeBudget <= 86_400 else {
+                    throw BadInput(message: "gate: --time-budget \(formatOutputNumber(timeBudget)) must be a number of seconds in 0…86400")
+                }
+                guard instructions || timeBudget > 0 else {
+                    throw BadInput(message: "gate: --time-budget 0 without --instructions would measure nothing")
+                }
+                _ = try timeIncrease()
+            default:
+                throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
+            }
+        }
+    }
+
+    /// `--max-increase` as a fraction (default 0.02).
+    func instructionIncrease() throws -> Double {
+        try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
+    }
+
+    /// `--max-time-increase` as a fraction (default 0.05).
+    func timeIncrease() throws -> Double {
+        try maxTimeIncrease.map { try parsePercent($0, option: "gate: --max-time-increase") } ?? 0.05
+    }
+
     func run() throws {
         let selected = try GateWorkload.parseList(workloads)
         let limits = try childLimits(timeout: timeout, command: "gate")
         let status = StatusLine()
         let outcome: PerformanceGate.Outcome
-        switch (baseline, against) {
-        case (let path?, nil):
-            guard mode != .both else {
-                throw BadInput(message: "gate: --mode both is for recording baselines; gate with instructions or time")
-            }
-            let increase = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
-            let recorded = try GateBaseline.read(path)
-            // Without --workloads, gate what the baseline holds.
-            let chosen = workloads == nil ? recorded.recordedWorkloads : selected
-            outcome = try PerformanceGate.compare(with: recorded, workloads: chosen, mode: mode,
-                                                  maxIncrease: increase, failOnToolchainMismatch: toolchainMismatch == .fail,
-                                                  limits: limits, progress: status.show)
-        case (nil, let base?):
+        if let base = against {
             guard FileManager.default.isExecutableFile(atPath: base) else {
                 throw BadInput(message: "gate: --against '\(base)' is not an executable file "
                                + "(build the base commit with swift build -c release and pass its .build/release/motionbench)")
             }
-            guard rounds >= 1, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 1…1000") }
-            guard timeBudget >= 0, timeBudget <= 86_400 else {
-                throw BadInput(message: "gate: --time-budget \(formatOutputNumber(timeBudget)) must be a number of seconds in 0…86400")
-            }
-            guard instructions || timeBudget > 0 else {
-                throw BadInput(message: "gate: --time-budget 0 without --instructions would measure nothing")
-            }
             var plan = PerformanceGate.PairedPlan(instructions: instructions)
-            plan.maxInstructionIncrease = try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
-            plan.maxTimeIncrease = try maxTimeIncrease.map { try parsePercent($0, option: "gate: --max-time-increase") } ?? 0.05
+            (plan.maxInstructionIncrease, plan.maxTimeIncrease) = (try instructionIncrease(), try timeIncrease())
             (plan.maxRounds, plan.timeBudget) = (rounds, timeBudget)
             var generator = SystemRandomNumberGenerator()
             outcome = try PerformanceGate.paired(base: base, workloads: selected, plan: plan, using: &generator,
                                                  limits: limits, progress: status.show)
-        default:
-            throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
+        } else {
+            // validate() made sure exactly one of --baseline and --against is given.
+            let recorded = try GateBaseline.read(baseline ?? "")
+            // Without --workloads, gate what the baseline holds.
+            let chosen = workloads == nil ? recorded.recordedWorkloads : selected
+            outcome = try PerformanceGate.compare(with: recorded, workloads: chosen, mode: mode,
+                                                  maxIncrease: try instructionIncrease(),
+                                                  failOnToolchainMismatch: toolchainMismatch == .fail,
+                                                  limits: limits, progress: status.show)
         }
         status.clear()
         print(PerformanceGate.render(outcome, format: format.rawValue, metadata: format.carriesMetadata ? RunMetadata.current() : nil),

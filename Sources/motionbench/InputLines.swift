@@ -6,6 +6,9 @@ import Glibc
 /// Standard input as trimmed, non-empty lines, read in fixed-size chunks so that memory stays constant however many
 /// lines arrive, and a line longer than `maximumLength` bytes is refused as soon as it is seen (not after reading
 /// all of it).
+///
+/// Before each read that may wait for more input, the caller's output is flushed, so a line written through a pipe or
+/// typed at a terminal is answered at once; bulk input is still answered one chunk (up to 64 KiB) at a time.
 struct InputLines {
     /// The longest accepted line, in bytes: a number, a time or a progress value needs far fewer.
     static let maximumLength = 4_096
@@ -20,9 +23,10 @@ struct InputLines {
     /// Lines of standard input for `command`.
     init(command: String) { self.command = command }
 
-    /// The next non-empty line, trimmed, or nil at the end of input.
+    /// The next non-empty line, trimmed, or nil at the end of input. `whenWaiting` runs before each read of standard
+    /// input (the lines read so far are all answered), then standard output is flushed.
     /// - Throws: `BadInput` for a line longer than `maximumLength`, quoting its first 80 characters.
-    mutating func next() throws -> String? {
+    mutating func next(whenWaiting: () -> Void = {}) throws -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[start..<newline]
@@ -45,6 +49,8 @@ struct InputLines {
             // Drop what was consumed, then read another chunk.
             buffer.removeFirst(start)
             start = 0
+            whenWaiting()
+            fflush(nil)  // every output stream: standard output is fully buffered through a pipe
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(0, &chunk, chunk.count)
             if count < 0, errno == EINTR { continue }

@@ -36,7 +36,7 @@ struct InterpolateCommand: ParsableCommand {
         let names = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
         var stream = format == .text ? nil : RowStream(columns: ["progress"] + names, format: format)
         defer { stream?.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(progress, command: "interpolate") { progress in
+        try forEachInput(progress, command: "interpolate", whenWaiting: { stream?.flush() }) { progress in
             let matrix = TransformList.interpolate(from: start, to: end, at: progress)
             guard matrix.entries.allSatisfy(\.isFinite) else {
                 throw BadInput(message: "interpolate: at progress \(formatOutputNumber(progress)) the matrix leaves the range "

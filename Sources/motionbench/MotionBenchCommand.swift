@@ -21,25 +21,27 @@ struct MotionBenchCommand: ParsableCommand {
         subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self, CompareCommand.self, AccuracyCommand.self,
                       BaselineCommand.self, GateCommand.self, WorkloadCommand.self])
 
-    /// Runs the command line, mapping every usage or input error to exit code 2 with a message on stderr.
+    /// Runs the command line. Every error ends here: a `MotionBenchError` with its own exit code (2 bad input, 1 a
+    /// failed check), an `ExitCode` a command threw after printing its verdict, help and version with 0, and anything
+    /// else (a usage error, an option `validate()` rejected) with 2, never 1, which means a failed check.
     static func main() {
         do {
+            try UnknownCommand.check(Array(CommandLine.arguments.dropFirst()), against: Self.self)
             var command = try parseAsRoot()
             try command.run()
-        } catch let failure as CommandFailure {
-            fail(failure.failureMessage, code: failure.exitCode)
-        } catch let code as ExitCode {
-            Glibc.exit(code.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success || error is CleanExit {
-                exit(withError: error)
-            }
-            var message = fullMessage(for: error)
-            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-            // argument-parser reports usage problems as 64 (EX_USAGE); MotionBench's contract is 2.
-            fail(message, code: code.rawValue == 64 || code == .validationFailure ? 2 : code.rawValue)
+            finish(with: error)
         }
+    }
+
+    /// Reports `error` on stderr (help and version on stdout) and exits with its code.
+    private static func finish(with error: Error) -> Never {
+        if let failure = error as? MotionBenchError { fail(failure.description, code: failure.exitCode) }
+        if let code = error as? ExitCode { Glibc.exit(code.rawValue) }
+        if exitCode(for: error) == .success { exit(withError: error) }
+        var message = fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        fail(message, code: 2)
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {

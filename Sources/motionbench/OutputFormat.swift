@@ -82,8 +82,10 @@ struct RowStream {
 }
 
 /// The inputs of a command that takes numbers from its arguments or, when there are none, from standard input one
-/// per line, handed to `body` one at a time.
-func forEachInput(_ arguments: [String], command: String, _ body: (Double) throws -> Void) throws {
+/// per line, handed to `body` one at a time. `whenWaiting` writes out what `body` printed so far; it runs before each
+/// read of standard input that may wait, so each line through a pipe is answered as it arrives.
+func forEachInput(_ arguments: [String], command: String, whenWaiting: () -> Void = {},
+                  _ body: (Double) throws -> Void) throws {
     // `--` ends options; argument-parser leaves it among the unrecognized inputs.
     let given = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
     if !given.isEmpty {
@@ -93,5 +95,5 @@ func forEachInput(_ arguments: [String], command: String, _ body: (Double) throw
         return
     }
     var lines = InputLines(command: command)
-    while let line = try lines.next() { try body(try EvalCommand.parseInput(line, command: command)) }
+    while let line = try lines.next(whenWaiting: whenWaiting) { try body(try EvalCommand.parseInput(line, command: command)) }
 }

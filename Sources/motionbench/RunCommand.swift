@@ -69,26 +69,44 @@ struct RunCommand: ParsableCommand {
             help: "Untimed passes over all frames before the timed ones (default: 1 with --repeat above 1, else 0).")
     var warmup: Int?
 
-    func run() throws {
-        let destination = try output.map(OutputFile.init(checking:))
-        let scenario = try Scenario.named(self.scenario)
-        var counts: [Int] = []
-        for text in layers.split(separator: ",", omittingEmptySubsequences: false) {
+    /// Checks the options that need no file (exit 2 with the usage before any work).
+    func validate() throws {
+        try validatingOptions {
+            _ = try layerCounts()
+            guard frames >= 1, frames <= 1_000_000 else {
+                throw BadInput(message: "run: --frames \(frames) must be a whole number in 1…1000000")
+            }
+            guard rate >= 1, rate <= 10_000 else {
+                throw BadInput(message: "run: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
+            }
+            if let threads, threads < 1 || threads > 1024 {
+                throw BadInput(message: "run: --threads \(threads) must be a whole number in 1…1024")
+            }
+            guard repeats >= 1, repeats <= 1000 else {
+                throw BadInput(message: "run: --repeat \(repeats) must be a whole number in 1…1000")
+            }
+            if let warmup, warmup < 0 || warmup > 1000 {
+                throw BadInput(message: "run: --warmup \(warmup) must be a whole number in 0…1000")
+            }
+        }
+    }
+
+    /// `--layers` as counts, or `BadInput` naming the entry that is not a whole number in 1…100000000.
+    func layerCounts() throws -> [Int] {
+        try layers.split(separator: ",", omittingEmptySubsequences: false).map { text in
             guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count > 0, count <= 100_000_000 else {
                 throw BadInput(message: "run: --layers '\(layers)': '\(text)' is not a whole number in 1…100000000")
             }
-            counts.append(count)
+            return count
         }
-        guard frames >= 1, frames <= 1_000_000 else {
-            throw BadInput(message: "run: --frames \(frames) must be a whole number in 1…1000000")
-        }
-        guard rate >= 1, rate <= 10_000 else {
-            throw BadInput(message: "run: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
-        }
-        let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        guard threadCount >= 1, threadCount <= 1024 else {
-            throw BadInput(message: "run: --threads \(threadCount) must be a whole number in 1…1024")
-        }
+    }
+
+    func run() throws {
+        let destination = try output.map(OutputFile.init(checking:))
+        let scenario = try Scenario.named(self.scenario)
+        let counts = try layerCounts()
+        // At most 1024, as validate() checked; the default is every core, which may exceed it.
+        let threadCount = threads ?? min(ProcessInfo.processInfo.activeProcessorCount, 1024)
         let clock: FrameClock
         switch frameTimes {
         case nil: clock = .fixed(rate: rate, frames: frames)
@@ -100,13 +118,7 @@ struct RunCommand: ParsableCommand {
                 throw BadInput(message: "run: \(error.message)")
             }
         }
-        guard repeats >= 1, repeats <= 1000 else {
-            throw BadInput(message: "run: --repeat \(repeats) must be a whole number in 1…1000")
-        }
         let warmupPasses = warmup ?? (repeats > 1 ? 1 : 0)
-        guard warmupPasses >= 0, warmupPasses <= 1000 else {
-            throw BadInput(message: "run: --warmup \(warmupPasses) must be a whole number in 0…1000")
-        }
         var options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
                                            verify: verify)
         (options.repeats, options.warmupPasses) = (repeats, warmupPasses)
@@ -122,7 +134,7 @@ struct RunCommand: ParsableCommand {
         }
         if verify, let bad = results.first(where: { ($0.verification?.maxError ?? 0) > FrameHarness.verifyTolerance }) {
             throw VerificationFailure(message: "run: --verify failed at \(bad.layers) layers: largest |batch − scalar| / scale = "
-                                      + "\(bad.verification!.maxError) > \(FrameHarness.verifyTolerance)")
+                                      + "\(bad.verification?.maxError ?? 0) > \(FrameHarness.verifyTolerance)")
         }
     }
 }

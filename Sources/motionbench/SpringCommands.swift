@@ -99,14 +99,20 @@ struct SettleCommand: ParsableCommand {
     @Option(help: "Output format: text, json or csv.")
     var format: OutputFormat = .text
 
+    /// Checks the options (exit 2 with the usage before any work).
+    func validate() throws {
+        try validatingOptions {
+            guard distance > 0, distance.isFinite else {
+                throw BadInput(message: "settle: --distance \(formatOutputNumber(distance)) must be a finite number > 0")
+            }
+            guard rate > 0, rate.isFinite else {
+                throw BadInput(message: "settle: --rate \(formatOutputNumber(rate)) must be a finite number > 0 Hz")
+            }
+        }
+    }
+
     func run() throws {
         let spring = try parseSpring(spec, for: "settle")
-        guard distance > 0, distance.isFinite else {
-            throw BadInput(message: "settle: --distance \(formatOutputNumber(distance)) must be a finite number > 0")
-        }
-        guard rate > 0, rate.isFinite else {
-            throw BadInput(message: "settle: --rate \(formatOutputNumber(rate)) must be a finite number > 0 Hz")
-        }
         let ours = try spring.settlingTime(epsilon: epsilon)
         var rows: [(String, Double?)] = [(SettlingDefinition.motionbench.rawValue, ours)]
         if all {

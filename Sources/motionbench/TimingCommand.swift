@@ -65,49 +65,86 @@ struct TimingCommand: ParsableCommand {
     @Option(help: "Output format: text, json or csv.")
     var format: OutputFormat = .text
 
+    /// Checks the options (exit 2 with the usage before any input is read); the easing spec is checked in `run()`.
+    func validate() throws {
+        try validatingOptions {
+            _ = try Self.number(duration, "--duration")
+            if usesCoreAnimation, usesWebAnimations {
+                throw BadInput(message: "timing: Core Animation options (--begin-time, --speed, ...) cannot be mixed with "
+                               + "Web Animations options (--iterations, --fill, --direction, ...)")
+            }
+            if usesCoreAnimation {
+                _ = try (fillModeValue(), repeatCount.map { try Self.number($0, "--repeat-count") })
+            } else {
+                _ = try (fillValue(), directionValue(), iterations.map { try Self.number($0, "--iterations") })
+                if let playbackRate, !playbackRate.isFinite {
+                    throw BadInput(message: "timing: --playback-rate must be a finite number")
+                }
+            }
+        }
+    }
+
+    /// Whether a Core Animation option is given.
+    var usesCoreAnimation: Bool {
+        beginTime != nil || speed != nil || timeOffset != nil || repeatCount != nil || repeatDuration != nil || autoreverses
+            || fillMode != nil || removedOnCompletion
+    }
+
+    /// Whether a Web Animations option is given.
+    var usesWebAnimations: Bool {
+        iterations != nil || iterationStart != nil || delay != nil || endDelay != nil || fill != nil || direction != nil
+            || playbackRate != nil
+    }
+
+    /// `--fill-mode` (default removed).
+    func fillModeValue() throws -> MediaTiming.FillMode {
+        let text = fillMode ?? "removed"
+        guard let mode = MediaTiming.FillMode(rawValue: text) else {
+            throw BadInput(message: "timing: --fill-mode '\(text)' is not one of removed, forwards, backwards, both")
+        }
+        return mode
+    }
+
+    /// `--fill` (default none).
+    func fillValue() throws -> EffectTiming.Fill {
+        let text = fill ?? "none"
+        guard let value = EffectTiming.Fill(rawValue: text) else {
+            throw BadInput(message: "timing: --fill '\(text)' is not one of none, forwards, backwards, both")
+        }
+        return value
+    }
+
+    /// `--direction` (default normal).
+    func directionValue() throws -> EffectTiming.Direction {
+        let text = direction ?? "normal"
+        guard let value = EffectTiming.Direction(rawValue: text) else {
+            throw BadInput(message: "timing: --direction '\(text)' is not one of normal, reverse, alternate, alternate-reverse")
+        }
+        return value
+    }
+
     func run() throws {
         let easing = try TimingFunction(spec: self.easing)
         let duration = try Self.number(self.duration, "--duration")
-        let usesCoreAnimation = beginTime != nil || speed != nil || timeOffset != nil || repeatCount != nil
-            || repeatDuration != nil || autoreverses || fillMode != nil || removedOnCompletion
-        let usesWebAnimations = iterations != nil || iterationStart != nil || delay != nil || endDelay != nil
-            || fill != nil || direction != nil || playbackRate != nil
-        if usesCoreAnimation, usesWebAnimations {
-            throw BadInput(message: "timing: Core Animation options (--begin-time, --speed, ...) cannot be mixed with "
-                           + "Web Animations options (--iterations, --fill, --direction, ...)")
-        }
         let evaluate: (Double) -> TimingResult
         if usesCoreAnimation {
-            guard let mode = MediaTiming.FillMode(rawValue: fillMode ?? "removed") else {
-                throw BadInput(message: "timing: --fill-mode '\(fillMode!)' is not one of removed, forwards, backwards, both")
-            }
             let count = try repeatCount.map { try Self.number($0, "--repeat-count") } ?? 0
             let timing = try MediaTiming(
                 beginTime: beginTime ?? 0, duration: duration, speed: speed ?? 1, timeOffset: timeOffset ?? 0,
                 repeatCount: count.isInfinite ? MediaTiming.forever : count, repeatDuration: repeatDuration ?? 0,
-                autoreverses: autoreverses, fillMode: mode, removedOnCompletion: removedOnCompletion,
+                autoreverses: autoreverses, fillMode: try fillModeValue(), removedOnCompletion: removedOnCompletion,
                 timingFunction: easing)
             evaluate = { timing.evaluate(parentTime: $0) }
         } else {
-            guard let fillValue = EffectTiming.Fill(rawValue: fill ?? "none") else {
-                throw BadInput(message: "timing: --fill '\(fill!)' is not one of none, forwards, backwards, both")
-            }
-            guard let directionValue = EffectTiming.Direction(rawValue: direction ?? "normal") else {
-                throw BadInput(message: "timing: --direction '\(direction!)' is not one of normal, reverse, "
-                               + "alternate, alternate-reverse")
-            }
-            if let playbackRate, !playbackRate.isFinite {
-                throw BadInput(message: "timing: --playback-rate must be a finite number")
-            }
             let timing = try EffectTiming(
                 duration: duration, iterations: try iterations.map { try Self.number($0, "--iterations") } ?? 1,
-                iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: fillValue,
-                direction: directionValue, playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
+                iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: try fillValue(),
+                direction: try directionValue(), playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
             evaluate = { timing.evaluate(at: $0) }
         }
         var stream = RowStream(columns: ["time", "phase", "iteration", "progress"], format: format, hiddenInText: ["time"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(times, command: "timing") { time in
+        try forEachInput(times, command: "timing", whenWaiting: { stream.flush() }) { time in
             let result = evaluate(time)
             let iteration: ReportCell = result.currentIteration.map {
                 abs($0) < 0x1p53 ? .integer(Int($0)) : .number($0)

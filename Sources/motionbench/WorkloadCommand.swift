@@ -15,12 +15,18 @@ struct WorkloadCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Time the measured loop this many times and report the smallest CPU time.")
     var repeats = 1
 
+    /// Checks `--repeats` (exit 2 with the usage).
+    func validate() throws {
+        try validatingOptions {
+            guard repeats >= 1, repeats <= 100 else { throw BadInput(message: "_workload: --repeats must be in 1…100") }
+        }
+    }
+
     func run() throws {
         guard let workload = GateWorkload(rawValue: name) else {
             throw BadInput(message: "_workload: unknown workload '\(name)'; known: "
                            + GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        guard repeats >= 1, repeats <= 100 else { throw BadInput(message: "_workload: --repeats must be in 1…100") }
         let result = workload.run(repeats: repeats)
         struct Report: Encodable {
             let workload: String

@@ -25,11 +25,16 @@ extension CubicBezier {
         ("linear", .appleLinear),
     ]
 
-    /// Every named cubic-Bézier curve by the name a spec uses for it. (CSS `linear` is a `LinearEasing`.)
-    public static let named: [String: CubicBezier] = [
-        "ease": .ease, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
-        "default": .ease, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInOut,
-        "material3-standard": .material3Standard, "material-standard": .materialStandard,
-        "material-decelerate": .materialDecelerate, "material-accelerate": .materialAccelerate,
+    /// Every named cubic-Bézier curve with the name a spec uses for it, in the order help lists them: CSS's, Apple's,
+    /// Material's. (CSS `linear` is a `LinearEasing`.) Adding a named curve is one line here.
+    public static let namedCurves: [(name: String, curve: CubicBezier)] = [
+        ("ease", .ease), ("ease-in", .easeIn), ("ease-out", .easeOut), ("ease-in-out", .easeInOut),
+        ("default", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInOut),
+        ("material3-standard", .material3Standard), ("material-standard", .materialStandard),
+        ("material-decelerate", .materialDecelerate), ("material-accelerate", .materialAccelerate),
     ]
+
+    /// Every named cubic-Bézier curve by the name a spec uses for it (`namedCurves` as a dictionary).
+    public static let named: [String: CubicBezier] = Dictionary(namedCurves.map { ($0.name, $0.curve) },
+                                                                uniquingKeysWith: { first, _ in first })
 }

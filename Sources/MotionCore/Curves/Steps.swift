@@ -14,13 +14,19 @@ public struct Steps: TimingCurve, Hashable, CustomStringConvertible {
         /// Jumps at both ends.
         case jumpBoth = "jump-both"
 
+        /// CSS's aliases: `start` for `jump-start`, `end` for `jump-end`.
+        public static let aliases: [(keyword: String, position: Position)] = [("start", .jumpStart), ("end", .jumpEnd)]
+
+        /// Every keyword a spec may write for a position, in the order help and messages list them.
+        public static var keywords: [String] { allCases.map(\.rawValue) + aliases.map(\.keyword) }
+
         /// Parses a CSS position keyword, including the aliases `start` and `end`.
         public init?(keyword: String) {
-            switch keyword {
-            case "start": self = .jumpStart
-            case "end": self = .jumpEnd
-            default: self.init(rawValue: keyword)
+            guard let position = Self.aliases.first(where: { $0.keyword == keyword })?.position else {
+                self.init(rawValue: keyword)
+                return
             }
+            self = position
         }
     }
 

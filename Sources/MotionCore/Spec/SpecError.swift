@@ -2,7 +2,7 @@
 ///
 /// Its description names the input, what was wrong, and the 1-based column where it was found, e.g.
 /// `invalid spec "cubic-bezier(1.1, 0, 1, 1)" at column 14: cubic-bezier: x1 = 1.1 is outside [0, 1]`.
-public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SpecError: MotionBenchError, Sendable, Equatable, CustomStringConvertible {
     /// The whole spec text.
     public let input: String
     /// 1-based column (in characters) where the problem starts.

@@ -48,7 +48,7 @@ extension TimingFunction {
     }
 
     private static func parseSteps(_ call: SpecCall, in input: String) throws(SpecError) -> Steps {
-        let form = "steps(n[, jump-start|jump-end|jump-none|jump-both|start|end])"
+        let form = "steps(n[, \(Steps.Position.keywords.joined(separator: "|"))])"
         let items = try call.requireItems(in: input, form: form)
         guard (1...2).contains(items.count) else {
             throw SpecError(input: input, column: call.column, message: "'steps' takes 1 or 2 arguments: \(form)")
@@ -61,8 +61,8 @@ extension TimingFunction {
                   let parsed = Steps.Position(keyword: keyword)
             else {
                 throw SpecError(input: input, column: value.column,
-                                message: "steps: position '\(value.text)' is not one of jump-start, jump-end, "
-                                    + "jump-none, jump-both, start, end")
+                                message: "steps: position '\(value.text)' is not one of "
+                                    + Steps.Position.keywords.joined(separator: ", "))
             }
             position = parsed
         }

@@ -2,7 +2,7 @@
 ///
 /// Its description reads like `cubic-bezier: x1 = 1.1 is outside [0, 1]`: the context, the parameter, the offending
 /// value and the rule, so that a person can fix the input without reading code.
-public struct InvalidParameterError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct InvalidParameterError: MotionBenchError, Sendable, Equatable, CustomStringConvertible {
     /// What was being built, e.g. `cubic-bezier` or `steps`.
     public let context: String
     /// The parameter's name, e.g. `x1`.
