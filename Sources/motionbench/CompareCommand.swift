@@ -12,7 +12,8 @@ struct CompareCommand: ParsableCommand {
         discussion: """
             Rows are matched by scenario, layer count and threads. The verdict compares B/A of ns per layer-frame \
             with --threshold (default 15%: single runs on a shared VM move about that much): slower, faster or same. \
-            Exit 0 whatever the verdicts; use gate for a pass/fail decision.
+            Exit 0 whatever the verdicts (use gate for a pass/fail decision); exit 2 when a file is not a run result \
+            or the two files have no row in common, as when they ran different scenarios, layer counts or threads.
 
             EXAMPLES:
               motionbench run --format json --output a.json
@@ -52,7 +53,9 @@ struct CompareCommand: ParsableCommand {
         let comparison = try RunComparison(a: try read(first), nameA: first, b: try read(second), nameB: second,
                                            threshold: fraction)
         guard !comparison.rows.isEmpty else {
-            throw BadInput(message: "compare: \(first) and \(second) have no row in common (scenario, layers, threads)")
+            let shown = comparison.unmatched.prefix(8).joined(separator: "; ")
+            throw BadInput(message: "compare: \(first) and \(second) have no row in common: rows match by scenario, layers "
+                           + "and threads, and the files hold \(shown)\(comparison.unmatched.count > 8 ? "; …" : "")")
         }
         print(comparison.render(format.rawValue), terminator: "")
     }

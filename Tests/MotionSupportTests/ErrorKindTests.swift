@@ -1,0 +1,21 @@
+import MotionCore
+@testable import MotionSupport
+import XCTest
+
+/// Every error type MotionSupport declares reports bad input or setup (exit code 2), as each one's documentation says:
+/// none of them is a failed check. (MotionBenchCLITests' ErrorConformanceTests checks that each type is listed here.)
+final class ErrorKindTests: XCTestCase {
+    func testEveryErrorIsBadInput() {
+        let errors: [any MotionBenchError] = [
+            OutputFileError(path: "x.json", reason: "its directory does not exist"),
+            InputFileError(reason: "does not exist"),
+            StrictJSONError(line: 1, column: 2, problem: "trailing comma"),
+            ChildProcessError(message: "base did not finish"),
+        ]
+        for error in errors {
+            XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")
+            XCTAssertEqual(error.exitCode, 2, "\(type(of: error))")
+            XCTAssertFalse(error.description.isEmpty, "\(type(of: error))")
+        }
+    }
+}
