@@ -78,4 +78,18 @@ final class CompareCommandTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(fragment), result.standardError)
         }
     }
+
+    /// Files with no row in common (different scenarios, layer counts or threads) are an input error: the user gave
+    /// the wrong file, and the message lists the rows each holds so that the mismatch shows.
+    func testNoRowInCommonExitsTwoListingTheRows() throws {
+        let a = try file(run([("mixed", 1000, 20)])), b = try file(run([("springs", 1000, 20), ("mixed", 5, 1)]))
+        let result = try CommandRunner.run(["compare", a, b])
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertEqual(result.standardOutput, "")
+        for row in ["mixed/1000 layers/1 threads", "springs/1000 layers/1 threads", "mixed/5 layers/1 threads"] {
+            XCTAssertTrue(result.standardError.contains(row), result.standardError)
+        }
+        let help = try CommandRunner.run(["compare", "--help"])
+        XCTAssertTrue(help.standardOutput.contains("no row in common"), help.standardOutput)
+    }
 }
