@@ -18,20 +18,22 @@ struct UnknownCommand: MotionBenchError {
         return "\(quoted); the commands are \(commands.joined(separator: ", "))"
     }
 
-    /// Throws `UnknownCommand` when the first of `arguments` (without the program name) is neither an option nor one
-    /// of `command`'s subcommands (hidden ones and argument-parser's `help` included).
+    /// Throws `UnknownCommand` when the first of `arguments` (without the program name), or the second after `help`,
+    /// is neither an option nor one of `command`'s subcommands (hidden ones included).
     static func check(_ arguments: [String], against command: ParsableCommand.Type) throws {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return }
+        let named = arguments.first == "help" ? arguments.dropFirst().first : arguments.first
+        guard let name = named, !name.hasPrefix("-"), name != "help" else { return }
         let subcommands = command.configuration.subcommands
-        guard first != "help", !subcommands.contains(where: { $0._commandName == first }) else { return }
+        guard !subcommands.contains(where: { $0._commandName == name }) else { return }
         let shown = subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-        throw UnknownCommand(name: first, commands: shown)
+        throw UnknownCommand(name: name, commands: shown)
     }
 
-    /// The command nearest to `name` by edit distance (insertions, deletions, substitutions and swaps of neighbours
-    /// each count 1), when it is at most 2 edits away and fewer than half the command's length; ties go to the first.
+    /// The command nearest to `name` by edit distance, ignoring case (insertions, deletions, substitutions and swaps of
+    /// neighbours each count 1), when it is at most 2 edits away and fewer than half the command's length; ties go to the first.
     static func nearest(to name: String, among commands: [String]) -> String? {
-        let scored = commands.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 && 2 * $0.1 < $0.0.count }
+        let scored = commands.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+            .filter { $0.1 <= 2 && 2 * $0.1 < $0.0.count }
         return scored.min { $0.1 < $1.1 }?.0
     }
 

@@ -38,7 +38,23 @@ final class ExitCodeTests: XCTestCase {
         XCTAssertEqual(VerificationFailure(message: "x").kind, .failedCheck)
     }
 
+    func testSuggestionIsTheNearestCommandWithinTwoEdits() {
+        // Distances worked by hand: one deletion, one swap of neighbours, one substitution, three insertions.
+        XCTAssertEqual(UnknownCommand.editDistance("evl", "eval"), 1)
+        XCTAssertEqual(UnknownCommand.editDistance("comapre", "compare"), 1)
+        XCTAssertEqual(UnknownCommand.editDistance("gare", "gate"), 1)
+        XCTAssertEqual(UnknownCommand.editDistance("", "run"), 3)
+        XCTAssertEqual(UnknownCommand.editDistance("settle", "settle"), 0)
+        let commands = ["eval", "convert", "settle", "run", "gate"]
+        XCTAssertEqual(UnknownCommand.nearest(to: "rn", among: commands), "run")
+        XCTAssertEqual(UnknownCommand.nearest(to: "SETTLE", among: commands), "settle")
+        XCTAssertNil(UnknownCommand.nearest(to: "xyzzy", among: commands))
+        // Two edits on a three-letter command is too far to be a typo.
+        XCTAssertNil(UnknownCommand.nearest(to: "rat", among: ["run"]))
+    }
+
     func testUsageErrorsExitTwo() throws {
+        try assertExit(2, ["help", "evl"], "did you mean 'eval'?")
         try assertExit(2, ["evl", "ease", "0.5"], "unknown command 'evl'; did you mean 'eval'?")
         try assertExit(2, ["baseline-record"], "the commands are eval, convert")
         try assertExit(2, ["eval"], "Missing expected argument")
