@@ -7,12 +7,7 @@ final class ChildProcessTests: XCTestCase {
     private var directory = ""
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-child-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = try temporaryFolder(for: self, "child")
     }
 
     private func script(_ body: String) throws -> String {
