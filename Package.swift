@@ -109,11 +109,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
-        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore"]),
+        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionGate", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionGateTests", dependencies: ["MotionGate", "MotionHarness", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
         .testTarget(name: "MotionSupportTests", dependencies: ["MotionSupport", "MotionCore"]),
-        .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore", "MotionSupport", "MotionReports"]),
+        .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore", "MotionSupport", "MotionOutput",
+                                                              "MotionHarness", "MotionGate", "MotionReports"]),
+        // The format registry and the report types it renders.
+        .testTarget(name: "MotionOutputTests", dependencies: ["MotionOutput", "MotionCore", "MotionSupport", "MotionHarness",
+                                                            "MotionGate", "MotionReports"]),
     ]
 )

@@ -3,41 +3,9 @@ import Foundation
 import MotionCore
 import MotionOutput
 
-/// Renders frame-harness results for people (table, markdown) and machines (json, csv).
+/// Renders frame-harness results for people (table, markdown) and machines (json, csv); `HarnessRunReport` offers
+/// them to the format registry.
 public enum HarnessReport {
-    /// Output formats of `motionbench run`.
-    public enum Format: String, Sendable, CaseIterable {
-        case table, json, csv, markdown
-        /// One self-contained page: cost per layer-frame against layer count per evaluator, the frame-time
-        /// distribution, the table (`RunHTML`).
-        case html
-        /// Bencher Metric Format (`ExportFormats.bmf`).
-        case bmf
-        /// github-action-benchmark's customSmallerIsBetter (`ExportFormats.githubBenchmark`).
-        case githubBenchmark = "github-benchmark"
-        /// InfluxDB line protocol (`ExportFormats.influx`).
-        case influx
-        /// JUnit XML, one test case per row (`ExportFormats.junit`).
-        case junit
-    }
-
-    /// The results in `format`; `machine` describes where they were measured.
-    /// JSON also carries `metadata` (tool, version, toolchain, machine, time, commit) when given.
-    public static func render(_ results: [HarnessResult], machine: MachineInfo, format: Format,
-                              metadata: RunMetadata? = nil) -> String {
-        switch format {
-        case .json: return json(results, machine: machine, metadata: metadata)
-        case .csv: return csv(results)
-        case .table: return table(results, machine: machine, markdown: false)
-        case .markdown: return table(results, machine: machine, markdown: true)
-        case .html: return RunHTML.page(results, machine: machine, metadata: metadata)
-        case .bmf, .githubBenchmark, .influx, .junit:
-            // Every exported value is finite (the formats drop the rest), so rendering cannot fail.
-            let context = metadata?.exportContext ?? ExportContext()
-            return (try? ExportFormats.named(format.rawValue)!.render(exportMetrics(results), context)) ?? "{}\n"
-        }
-    }
-
     /// The figures a dashboard tracks per result row, all smaller-is-better: ns per layer-frame (batch and naive),
     /// p99 frame time, bytes per layer and peak RSS, with the min–max over passes as the range when the run was
     /// repeated. The benchmark is "SCENARIO/N layers/T threads".
@@ -159,7 +127,7 @@ public enum HarnessReport {
     }
 
     /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `HarnessResult.CodingKeys`.
-    static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: RunMetadata?) -> String {
+    static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: (any ReportMetadata)?) -> String {
         struct Budget: Encodable {
             let maxLayers: Int
             let interceptMs, slopeNs: ReportNumber
@@ -169,7 +137,7 @@ public enum HarnessReport {
             let machine: MachineInfo
             let results: [HarnessResult]
             let budget: Budget
-            let metadata: RunMetadata?
+            let metadata: MetadataJSON?
             let units: [String: String]
         }
         let estimate = budgetEstimate(results)
@@ -183,7 +151,7 @@ public enum HarnessReport {
                      "ratioToStream": "ratio", "maxLayersInBudget": "layers", "interceptMs": "ms", "slopeNs": "ns",
                      "spread": "min and max over passes, in each figure's unit"]
         // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
-        return (try? ReportJSON.document(Document(machine: machine, results: results, budget: budget, metadata: metadata,
+        return (try? ReportJSON.document(Document(machine: machine, results: results, budget: budget, metadata: MetadataJSON(metadata),
                                                    units: units)))
             ?? "{}\n"
     }

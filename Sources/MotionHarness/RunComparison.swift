@@ -106,58 +106,73 @@ public struct RunComparison: Sendable {
         }
     }
 
-    /// The comparison as a table, markdown or JSON.
-    public func render(_ format: String) -> String {
+    /// The table's columns.
+    private static let header = ["row", "ns/layer-frame A", "ns/layer-frame B", "B/A", "p99 ms B/A", "peak RSS B/A", "verdict"]
+
+    /// The table's cells, one array per row.
+    private var cells: [[String]] {
         func ratio(_ pair: (a: Double, b: Double)) -> String { String(format: "%.3f", pair.b / pair.a) }
         func figure(_ value: Double, _ range: ClosedRange<Double>?) -> String {
             String(format: "%.2f", value) + (range.map { String(format: " (%.2f–%.2f)", $0.lowerBound, $0.upperBound) } ?? "")
         }
-        let header = ["row", "ns/layer-frame A", "ns/layer-frame B", "B/A", "p99 ms B/A", "peak RSS B/A", "verdict"]
-        let cells = rows.map { row in
+        return rows.map { row in
             [row.key, figure(row.nsPerLayerFrame.a, row.spread?.a), figure(row.nsPerLayerFrame.b, row.spread?.b),
              ratio(row.nsPerLayerFrame), ratio(row.frameMsP99), ratio(row.peakRSSBytes), row.verdict]
         }
+    }
+
+    /// How the verdicts were reached, and the rows found in one file only.
+    private var note: String {
         let percent = Int((threshold * 100).rounded())
         let repeated = rows.filter { $0.spread != nil }.count
-        let note = (repeated == rows.count && !rows.isEmpty
+        return (repeated == rows.count && !rows.isEmpty
             ? "repeated runs: a row differs when B/A passes ±\(percent)% and the min–max ranges of the passes are apart"
             : (repeated == 0 ? "single runs, no spread: verdict by ns/layer-frame against ±\(percent)% only"
                : "rows with spread in both files need their ranges apart as well as ±\(percent)%; the others, ±\(percent)% only"))
             + (unmatched.isEmpty ? "" : "; in one file only: " + unmatched.joined(separator: ", "))
-        switch format {
-        case "json":
-            struct Range: Encodable {
-                let min, max: ReportNumber
-            }
-            struct RowJSON: Encodable {
-                let row, verdict: String
-                let nsPerLayerFrameA, nsPerLayerFrameB, ratio, frameMsP99Ratio, peakRSSRatio: ReportNumber
-                let spreadA, spreadB: Range?
-            }
-            struct Document: Encodable {
-                let rows: [RowJSON]
-                let threshold: Double
-                let unmatched: [String]
-                let note: String
-            }
-            let document = Document(rows: rows.map {
-                RowJSON(row: $0.key, verdict: $0.verdict, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
-                        nsPerLayerFrameB: ReportNumber($0.nsPerLayerFrame.b), ratio: ReportNumber($0.ratio),
-                        frameMsP99Ratio: ReportNumber($0.frameMsP99.b / $0.frameMsP99.a),
-                        peakRSSRatio: ReportNumber($0.peakRSSBytes.b / $0.peakRSSBytes.a),
-                        spreadA: $0.spread.map { Range(min: ReportNumber($0.a.lowerBound), max: ReportNumber($0.a.upperBound)) },
-                        spreadB: $0.spread.map { Range(min: ReportNumber($0.b.lowerBound), max: ReportNumber($0.b.upperBound)) })
-            }, threshold: threshold, unmatched: unmatched, note: note)
-            return (try? ReportJSON.document(document)) ?? "{}\n"
-        case "markdown":
-            return "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---" }.joined(separator: "|") + "|\n"
-                + cells.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined() + "\n> \(note)\n"
-        default:
-            let all = [header] + cells
-            let widths = header.indices.map { column in all.map { $0[column].count }.max()! }
-            return all.map { row in zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
-                .joined(separator: "  ") }.joined(separator: "\n") + "\nnote: \(note)\n"
+    }
+}
+
+extension RunComparison: TableReport, MarkdownReport, JSONReport {
+    /// The comparison as an aligned table and its note.
+    public func tableText() -> String {
+        let all = [Self.header] + cells
+        let widths = Self.header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
+            .joined(separator: "  ") }.joined(separator: "\n") + "\nnote: \(note)\n"
+    }
+
+    /// The comparison as a Markdown table and its note.
+    public func markdownText() -> String {
+        "| " + Self.header.joined(separator: " | ") + " |\n|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|\n"
+            + cells.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined() + "\n> \(note)\n"
+    }
+
+    /// `{"rows", "threshold", "unmatched", "note"}`; the comparison has no metadata of its own.
+    public func jsonDocument(metadata: (any ReportMetadata)?) -> String {
+        struct Range: Encodable {
+            let min, max: ReportNumber
         }
+        struct RowJSON: Encodable {
+            let row, verdict: String
+            let nsPerLayerFrameA, nsPerLayerFrameB, ratio, frameMsP99Ratio, peakRSSRatio: ReportNumber
+            let spreadA, spreadB: Range?
+        }
+        struct Document: Encodable {
+            let rows: [RowJSON]
+            let threshold: Double
+            let unmatched: [String]
+            let note: String
+        }
+        let document = Document(rows: rows.map {
+            RowJSON(row: $0.key, verdict: $0.verdict, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
+                    nsPerLayerFrameB: ReportNumber($0.nsPerLayerFrame.b), ratio: ReportNumber($0.ratio),
+                    frameMsP99Ratio: ReportNumber($0.frameMsP99.b / $0.frameMsP99.a),
+                    peakRSSRatio: ReportNumber($0.peakRSSBytes.b / $0.peakRSSBytes.a),
+                    spreadA: $0.spread.map { Range(min: ReportNumber($0.a.lowerBound), max: ReportNumber($0.a.upperBound)) },
+                    spreadB: $0.spread.map { Range(min: ReportNumber($0.b.lowerBound), max: ReportNumber($0.b.upperBound)) })
+        }, threshold: threshold, unmatched: unmatched, note: note)
+        return (try? ReportJSON.document(document)) ?? "{}\n"
     }
 }
 

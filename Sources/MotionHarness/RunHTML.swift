@@ -12,11 +12,11 @@ enum RunHTML {
     /// Colours of successive layer counts in the distribution chart.
     static let countColours = ["#74a9e8", "#1b6ac9", "#364fc7", "#862e9c", "#c2255c", "#d9480f", "#e67700", "#5c940d"]
 
-    static func page(_ results: [HarnessResult], machine: MachineInfo, metadata: RunMetadata?) -> String {
+    static func page(_ results: [HarnessResult], machine: MachineInfo, provenance: String?) -> String {
         guard let first = results.first else { return SVGChart.page(title: "MotionBench run", body: "<p>no results</p>") }
         let escape = SVGChart.escape
         var body = "<h1>MotionBench frame harness: \(escape(first.scenario))</h1>"
-        if let metadata { body += "<p class='provenance'>\(escape(metadata.provenance))</p>" }
+        if let provenance { body += "<p class='provenance'>\(escape(provenance))</p>" }
         let budgetMs = 1000 / first.rateHz
         body += "<p class='reading'>Clock \(escape(first.clock)) (frame budget \(String(format: "%.2f", budgetMs)) ms), "
             + "\(first.frames) frames" + (first.repeats > 1 ? " × \(first.repeats) timed passes (medians)" : "")

@@ -4,34 +4,9 @@ import MotionOutput
 import MotionSupport
 
 /// Renders an accuracy report as JSON (the keys are a contract), Markdown (a pull-request comment), CSV, or one
-/// self-contained HTML page with inline SVG plots.
+/// self-contained HTML page with inline SVG plots; `AccuracyReport`'s conformances below offer them to the format
+/// registry.
 public enum AccuracyRenderer {
-    /// Output formats of `motionbench accuracy`.
-    public enum Format: String, Sendable, CaseIterable {
-        case markdown, json, csv, html
-        /// Bencher Metric Format (`ExportFormats.bmf`).
-        case bmf
-        /// github-action-benchmark's customSmallerIsBetter (`ExportFormats.githubBenchmark`).
-        case githubBenchmark = "github-benchmark"
-        /// InfluxDB line protocol (`ExportFormats.influx`).
-        case influx
-    }
-
-    /// The report in `format`. `metadata` (tool and version, toolchain, machine, time, commit) goes into the JSON,
-    /// heads the HTML page and tags the dashboard exports.
-    public static func render(_ report: AccuracyReport, format: Format, metadata: RunMetadata? = nil) -> String {
-        switch format {
-        case .json: json(report, metadata: metadata)
-        case .markdown: markdown(report)
-        case .csv: csv(report)
-        case .html: html(report, provenance: metadata?.provenance)
-        case .bmf, .githubBenchmark, .influx:
-            // Every exported value is finite (the formats drop the rest), so rendering cannot fail.
-            (try? ExportFormats.named(format.rawValue)!.render(exportMetrics(report), metadata?.exportContext ?? ExportContext()))
-                ?? "{}\n"
-        }
-    }
-
     /// The figures a dashboard tracks, all smaller-is-better: per Bézier strategy its largest error (in output
     /// progress) and ns per evaluation; per spring strategy its largest error (fraction of the travel) and ns per step.
     /// Benchmarks are named "bezier/STRATEGY" and "spring/STRATEGY".
@@ -112,7 +87,7 @@ public enum AccuracyRenderer {
         let springs: Springs
         let reference: Reference
         let units: [String: String]
-        let metadata: RunMetadata?
+        let metadata: MetadataJSON?
     }
 
     /// The unit of each kind of figure in the JSON document.
@@ -123,7 +98,7 @@ public enum AccuracyRenderer {
         "settling.definitions": "s", "settling.epsilon": "fraction of the travel",
     ]
 
-    static func json(_ r: AccuracyReport, metadata: RunMetadata? = nil) -> String {
+    static func json(_ r: AccuracyReport, metadata: (any ReportMetadata)? = nil) -> String {
         typealias Document = ReportJSONDocument
         let bezier = r.bezier.map { s in
             Document.BezierStrategyJSON(
@@ -149,7 +124,7 @@ public enum AccuracyRenderer {
                            strategies: springs, settling: settling),
             reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
                              springWorstError: ReportNumber(r.springReferenceWorstError)),
-            units: jsonUnits, metadata: metadata)
+            units: jsonUnits, metadata: MetadataJSON(metadata))
         // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
         return (try? ReportJSON.document(document)) ?? "{}\n"
     }
@@ -229,4 +204,19 @@ public enum AccuracyRenderer {
         }
         return text
     }
+}
+
+/// What `motionbench accuracy --format` can print: markdown, json, csv, html and the dashboard formats (no junit:
+/// accuracy has no pass/fail rule).
+extension AccuracyReport: MarkdownReport, JSONReport, CSVReport, HTMLReport, MetricsReport {
+    /// The tables with the reading paragraph.
+    public func markdownText() -> String { AccuracyRenderer.markdown(self) }
+    /// The document whose keys are a contract, with `metadata` when given.
+    public func jsonDocument(metadata: (any ReportMetadata)?) -> String { AccuracyRenderer.json(self, metadata: metadata) }
+    /// One record per strategy and case.
+    public func csvText() -> String { AccuracyRenderer.csv(self) }
+    /// The page with the plots.
+    public func htmlPage(provenance: String?) -> String { AccuracyRenderer.html(self, provenance: provenance) }
+    /// Largest error and ns per evaluation or step per strategy.
+    public var exportMetrics: [ExportMetric] { AccuracyRenderer.exportMetrics(self) }
 }

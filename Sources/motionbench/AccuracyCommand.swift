@@ -38,9 +38,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Spring sampling duration in seconds.")
     var seconds = 2.0
 
-    @Option(help: ArgumentHelp("Output format. Dashboard exports: bmf, github-benchmark and influx (largest error and ns "
-                               + "per evaluation or step per strategy); there is no junit, as accuracy has no pass/fail rule."))
-    var format: AccuracyRenderer.Format = .markdown
+    @Option(help: FormatOption<AccuracyReport>.help(note: " The dashboard formats carry the largest error and ns per "
+                                                    + "evaluation or step per strategy; there is no junit, as accuracy has no pass/fail rule."))
+    var format = FormatOption<AccuracyReport>(.markdown)
 
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
@@ -90,8 +90,7 @@ struct AccuracyCommand: ParsableCommand {
             throw BadInput(message: "accuracy: \(error)")
         }
         status.clear()
-        let metadata = format == .markdown || format == .csv ? nil : RunMetadata.current()
-        let text = AccuracyRenderer.render(report, format: format, metadata: metadata)
+        let text = try format.render(report)
         if let destination { try destination.write(text) } else { print(text, terminator: "") }
     }
 
@@ -127,5 +126,3 @@ struct AccuracyCommand: ParsableCommand {
         return pairs
     }
 }
-
-extension AccuracyRenderer.Format: ExpressibleByArgument {}

@@ -30,8 +30,8 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Change in percent below which a row counts as the same.")
     var threshold = "15"
 
-    @Option(help: "Output format.")
-    var format: GateFormat = .table
+    @Option(help: FormatOption<RunComparison>.help)
+    var format = FormatOption<RunComparison>(.table)
 
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
@@ -39,9 +39,6 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard [.table, .json, .markdown].contains(format) else {
-            throw BadInput(message: "compare: --format \(format.rawValue) is not one of table, json, markdown")
-        }
         let fraction = try parsePercent(threshold, option: "compare: --threshold")
         let read = { (path: String) throws -> Data in
             do {
@@ -57,6 +54,6 @@ struct CompareCommand: ParsableCommand {
             throw BadInput(message: "compare: \(first) and \(second) have no row in common: rows match by scenario, layers "
                            + "and threads, and the files hold \(shown)\(comparison.unmatched.count > 8 ? "; …" : "")")
         }
-        print(comparison.render(format.rawValue), terminator: "")
+        print(try format.render(comparison), terminator: "")
     }
 }

@@ -39,16 +39,16 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Add the slope d(output)/d(input), or a spring's velocity in progress units per second, as a second column.")
     var velocity = false
 
-    @Option(help: "Output format: text, json or csv.")
-    var format: OutputFormat = .text
+    @Option(help: FormatOption<RowStream>.help)
+    var format = FormatOption<RowStream>(.text)
 
     func run() throws {
         let motion = try MotionSpec(parsing: spec)
         // A cubic Bézier's slope is infinite at a vertical tangent; anything else non-finite is an overflow.
         var hasVerticalTangents = false
         if case .timingFunction(.cubicBezier) = motion { hasVerticalTangents = true }
-        var stream = RowStream(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"], format: format,
-                               hiddenInText: ["input"])
+        var stream = try format.stream(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"],
+                                       hiddenInText: ["input"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
         try forEachInput(inputs, command: "eval", whenWaiting: { stream.flush() }) { input in
             let (value, slope) = motion.evaluate(at: input)

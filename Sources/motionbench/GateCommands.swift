@@ -47,9 +47,8 @@ struct BaselineCommand: ParsableCommand {
                                                          valueName: "seconds"))
     var timeout = ChildProcess.Limits.standard.timeout
 
-    @Option(help: ArgumentHelp("What to print once the file is written: a one-line summary, or the recorded figures in a "
-                               + "dashboard export: " + ExportFormats.all.map(\.name).joined(separator: ", ") + "."))
-    var format: BaselineFormat = .summary
+    @Option(help: FormatOption<RecordedBaseline>.help("What to print once the file is written"))
+    var format = FormatOption<RecordedBaseline>(.summary)
 
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
@@ -64,12 +63,8 @@ struct BaselineCommand: ParsableCommand {
         let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, progress: status.show)
         status.clear()
         try destination.write(baseline.encoded())
-        guard let export = ExportFormats.named(format.rawValue) else {
-            print("wrote \(output): \(selected.count) workloads, mode \(mode.rawValue)")
-            return
-        }
-        let metadata = RunMetadata.current()
-        print(try export.render(baseline.exportMetrics, metadata.exportContext), terminator: "")
+        let report = RecordedBaseline(baseline: baseline, path: output, workloadCount: selected.count, mode: mode)
+        print(try format.render(report), terminator: "")
     }
 }
 
@@ -131,9 +126,8 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Comparing across compilers.")
     var toolchainMismatch: ToolchainMismatch = .warn
 
-    @Option(help: ArgumentHelp("Output format. Dashboard exports: "
-                               + ExportFormats.all.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ") + "."))
-    var format: GateFormat = .table
+    @Option(help: FormatOption<PerformanceGate.Outcome>.help)
+    var format = FormatOption<PerformanceGate.Outcome>(.table)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each measured child process may run before it is stopped.",
                                                          valueName: "seconds"))
@@ -201,26 +195,10 @@ struct GateCommand: ParsableCommand {
                                                   limits: limits, progress: status.show)
         }
         status.clear()
-        print(PerformanceGate.render(outcome, format: format.rawValue, metadata: format.carriesMetadata ? RunMetadata.current() : nil),
-              terminator: "")
+        print(try format.render(outcome), terminator: "")
         let code = outcome.verdict.exitCode
         if code != 0 { throw ExitCode(code) }
     }
-}
-
-/// `gate --format`.
-enum GateFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, markdown
-    case bmf, githubBenchmark = "github-benchmark", influx, junit
-
-    /// Whether the output carries run metadata (JSON and the dashboard exports).
-    var carriesMetadata: Bool { self != .table && self != .markdown }
-}
-
-/// `baseline --format`: a summary line, or the recorded figures as a dashboard export.
-enum BaselineFormat: String, ExpressibleByArgument, CaseIterable {
-    case summary
-    case bmf, githubBenchmark = "github-benchmark", influx, junit
 }
 
 /// `gate --toolchain-mismatch`: what a baseline recorded with another compiler does to the verdict.

@@ -28,26 +28,22 @@ struct InterpolateCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Progress values (read from standard input when omitted).")
     var progress: [String] = []
 
-    @Option(help: "Output format: text (one matrix3d per line), json or csv (16 columns m11…m44).")
-    var format: OutputFormat = .text
+    @Option(help: FormatOption<RowStream>.help(note: " Text prints one matrix3d per line; json and csv 16 columns m11…m44."))
+    var format = FormatOption<RowStream>(.text)
 
     func run() throws {
         let start = try TransformList(spec: from), end = try TransformList(spec: to)
         let names = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
-        var stream = format == .text ? nil : RowStream(columns: ["progress"] + names, format: format)
-        defer { stream?.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(progress, command: "interpolate", whenWaiting: { stream?.flush() }) { progress in
+        var stream = try format.stream(columns: ["progress"] + names)
+        defer { stream.flush() }  // The rows before an error still reach the reader.
+        try forEachInput(progress, command: "interpolate", whenWaiting: { stream.flush() }) { progress in
             let matrix = TransformList.interpolate(from: start, to: end, at: progress)
             guard matrix.entries.allSatisfy(\.isFinite) else {
                 throw BadInput(message: "interpolate: at progress \(formatOutputNumber(progress)) the matrix leaves the range "
                                + "of a Double (±1.8e308); use a progress nearer [0, 1] or smaller transforms")
             }
-            if stream == nil {
-                print(matrix.description)
-            } else {
-                try stream?.write([.number(progress)] + matrix.entries.map(ReportCell.number))
-            }
+            try stream.write([.number(progress)] + matrix.entries.map(ReportCell.number), text: matrix.description)
         }
-        stream?.finish()
+        stream.finish()
     }
 }

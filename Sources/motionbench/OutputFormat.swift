@@ -1,83 +1,53 @@
 import ArgumentParser
 import MotionCore
 import MotionOutput
+import MotionSupport
 
-/// How a command prints data.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, csv
-}
+/// `--format` of every command: one of the registry's formats that can render `Report`, the command's report type
+/// (`HarnessRunReport` for run, `RowStream` for eval, …). Help lists exactly those (`allValueStrings`), and the
+/// parser rejects any other value with the list, so a format added to `ReportFormats.all` reaches every command
+/// whose report can render it and no other.
+struct FormatOption<Report>: ExpressibleByArgument, Sendable {
+    /// The chosen format.
+    let format: ReportFormat
 
-/// Rows printed as they are produced (constant memory): text (cells separated by spaces), RFC 4180 CSV with a
-/// header, or a JSON array of objects keyed by column name through `ReportJSON`. A non-finite number prints as
-/// `inf`/`-inf` in text, an empty CSV field, and `null` with a note in JSON.
-struct RowStream {
-    /// Column names: JSON keys and the CSV header.
-    let columns: [String]
-    /// The format.
-    let format: OutputFormat
-    /// Columns left out of the text format (e.g. eval's input column).
-    let hiddenInText: Set<String>
-    private var rows = 0
-    private var pending = ""
+    /// A default value.
+    init(_ format: ReportFormat) { self.format = format }
 
-    /// Starts a stream (prints the CSV header at once).
-    init(columns: [String], format: OutputFormat, hiddenInText: Set<String> = []) {
-        self.columns = columns
+    /// The format called `argument`, when it can render `Report`.
+    init?(argument: String) {
+        guard let format = ReportFormats.named(argument), format.canRender(Report.self) else { return nil }
         self.format = format
-        self.hiddenInText = hiddenInText
-        if format == .csv { emit(CSVWriter.record(columns)) }
     }
 
-    /// Prints one row of cells (one per column); `notes` explain null or infinite cells in JSON.
-    mutating func write(_ cells: [ReportCell], notes: [String: String] = [:]) throws {
-        switch format {
-        case .text:
-            let shown = zip(columns, cells).filter { !hiddenInText.contains($0.0) }.map { Self.text($0.1) }
-            emit(shown.joined(separator: " ") + "\n")
-        case .csv:
-            emit(CSVWriter.record(cells))
-        case .json:
-            var named: [String: ReportCell] = [:]
-            var allNotes = notes
-            for (column, cell) in zip(columns, cells) {
-                named[column] = cell
-                if case .number(let value) = cell, !value.isFinite, allNotes[column] == nil {
-                    allNotes[column] = value.isNaN ? "not a number" : (value > 0 ? "+infinity" : "-infinity")
-                }
-            }
-            let line = try ReportJSON.line(ReportRow(named, notes: allNotes))
-            emit((rows == 0 ? "[\n  " : ",\n  ") + line)
-        }
-        rows += 1
+    /// Every format that can render `Report`, in the registry's order.
+    static var formats: [ReportFormat] { ReportFormats.formats(rendering: Report.self) }
+
+    /// The `--format` values `Report` accepts.
+    static var allValueStrings: [String] { formats.map(\.name) }
+
+    /// Completion offers the same values.
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
+    /// The value as given on the command line (help's "default:").
+    var defaultValueDescription: String { format.name }
+
+    /// The option's help: each format with what it is for (the parser appends the values and the default).
+    static var help: ArgumentHelp { help() }
+
+    /// `lead`, then each format with what it is for, then `note` (the parser appends the values and the default).
+    static func help(_ lead: String = "Output format", note: String = "") -> ArgumentHelp {
+        ArgumentHelp(lead + ": " + formats.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ") + "." + note)
     }
 
-    /// Ends the stream (closes the JSON array) and flushes it.
-    mutating func finish() {
-        if format == .json { emit(rows == 0 ? "[]\n" : "\n]\n") }
-        flush()
+    /// `report` in the chosen format; `metadata` is gathered only when the format carries it.
+    func render(_ report: Report, metadata: @escaping () -> (any ReportMetadata)? = { RunMetadata.current() }) throws -> String {
+        try format.render(report, metadata: metadata)
     }
 
-    /// Collects output and writes it in blocks of about 64 KiB (one `print` per row costs microseconds).
-    private mutating func emit(_ text: String) {
-        pending += text
-        if pending.utf8.count >= 65_536 { flush() }
-    }
-
-    /// Writes what is pending; called before an error message so that the rows before it are not lost.
-    mutating func flush() {
-        guard !pending.isEmpty else { return }
-        print(pending, terminator: "")
-        pending = ""
-    }
-
-    /// A cell as text.
-    static func text(_ cell: ReportCell) -> String {
-        switch cell {
-        case .number(let value): return formatOutputNumber(value)
-        case .integer(let value): return String(value)
-        case .text(let value): return value
-        case .null: return "null"
-        }
+    /// A row stream in the chosen format (for `FormatOption<RowStream>`), printing to standard output.
+    func stream(columns: [String], hiddenInText: Set<String> = []) throws -> RowStream {
+        try RowStream(columns: columns, format: format, hiddenInText: hiddenInText)
     }
 }
 

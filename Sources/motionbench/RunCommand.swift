@@ -51,9 +51,8 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure).")
     var threads: Int?
 
-    @Option(help: ArgumentHelp("Output format. Dashboard exports: "
-                               + ExportFormats.all.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ") + "."))
-    var format: HarnessReport.Format = .table
+    @Option(help: FormatOption<HarnessRunReport>.help)
+    var format = FormatOption<HarnessRunReport>(.table)
 
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
@@ -125,8 +124,7 @@ struct RunCommand: ParsableCommand {
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()
-        let report = HarnessReport.render(results, machine: .current, format: format,
-                                          metadata: [.table, .markdown, .csv].contains(format) ? nil : RunMetadata.current())
+        let report = try format.render(HarnessRunReport(results: results, machine: .current))
         if let destination {
             try destination.write(report)
         } else {
@@ -138,5 +136,3 @@ struct RunCommand: ParsableCommand {
         }
     }
 }
-
-extension HarnessReport.Format: ExpressibleByArgument {}

@@ -26,8 +26,8 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The spring, e.g. 'spring(duration: 0.5, bounce: 0.3)' or 'uikit-spring(duration: 0.4, dampingRatio: 0.7, initialVelocity: 0)'.")
     var spec: String
 
-    @Option(help: "Output format: text (name value lines), json or csv.")
-    var format: OutputFormat = .text
+    @Option(help: FormatOption<NamedValues>.help)
+    var format = FormatOption<NamedValues>(.text)
 
     func run() throws {
         let spring = try parseSpring(spec, for: "convert")
@@ -39,24 +39,14 @@ struct ConvertCommand: ParsableCommand {
         ]
         let regime = spring.regime.rawValue
         let forms = SpringFamily.all.map { ($0.key, $0.spec(of: spring)) }
-        switch format {
-        case .json:
-            var cells = Dictionary(uniqueKeysWithValues: numbers.map { ($0.0, ReportCell.number($0.1)) })
-            cells["regime"] = .text(regime)
-            for (key, form) in forms { cells["form:" + key] = form.map(ReportCell.text) ?? .null }
-            let notes = Dictionary(uniqueKeysWithValues: forms.filter { $0.1 == nil }.map {
-                ("form:" + $0.0, "this form cannot express the spring's motion")
-            })
-            print(try ReportJSON.document(ReportRow(cells, notes: notes)), terminator: "")
-        case .csv:
-            print(CSVWriter.record(["name", "value"]) + numbers.map { CSVWriter.record([$0, CSVWriter.number($1)]) }.joined()
-                  + CSVWriter.record(["regime", regime])
-                  + forms.map { CSVWriter.record(["form:" + $0.0, $0.1 ?? "none"]) }.joined(), terminator: "")
-        case .text:
-            for (name, value) in numbers { print("\(name) \(formatOutputNumber(value))") }
-            print("regime \(regime)")
-            for (key, form) in forms { print("form:\(key) \(form ?? "none")") }
-        }
+        let entries = numbers.map { NamedValues.Entry(name: $0.0, value: .number($0.1), text: formatOutputNumber($0.1),
+                                                      csv: CSVWriter.number($0.1)) }
+            + [NamedValues.Entry(name: "regime", value: .text(regime), text: regime, csv: regime)]
+            + forms.map { NamedValues.Entry(name: "form:" + $0.0, value: $0.1.map(ReportCell.text) ?? .null,
+                                            text: $0.1 ?? "none", csv: $0.1 ?? "none") }
+        let notes = Dictionary(forms.filter { $0.1 == nil }.map { ("form:" + $0.0, "this form cannot express the spring's motion") },
+                               uniquingKeysWith: { first, _ in first })
+        print(try format.render(NamedValues(entries, valueColumn: "value", notes: notes)), terminator: "")
     }
 }
 
@@ -96,8 +86,8 @@ struct SettleCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame rate in Hz at which frame-based rules are checked (--all).")
     var rate = 120.0
 
-    @Option(help: "Output format: text, json or csv.")
-    var format: OutputFormat = .text
+    @Option(help: FormatOption<NamedValues>.help)
+    var format = FormatOption<NamedValues>(.text)
 
     /// Checks the options (exit 2 with the usage before any work).
     func validate() throws {
@@ -126,20 +116,16 @@ struct SettleCommand: ParsableCommand {
             nativeRule = rule
             rows.append(("native", rule.settlingTime(of: spring, distance: distance, frameRate: rate)))
         }
-        switch format {
-        case .json:
-            let cells = Dictionary(uniqueKeysWithValues: rows.map { ($0.0, $0.1.map(ReportCell.number) ?? .null) })
-            var notes = Dictionary(uniqueKeysWithValues: rows.filter { $0.1 == nil }.map {
-                ($0.0, "never: this rule's stopping condition does not hold within its frame limit")
-            })
-            if let nativeRule { notes["native"] = "rule: \(nativeRule.rawValue)" + (notes["native"].map { "; " + $0 } ?? "") }
-            print(try ReportJSON.document(ReportRow(cells, notes: notes)), terminator: "")
-        case .csv:
-            print(CSVWriter.record(["name", "seconds"]) + rows.map { CSVWriter.record([$0.0, $0.1.map(formatOutputNumber) ?? "never"]) }
-                .joined(), terminator: "")
-        case .text:
-            guard all || native else { return print(formatOutputNumber(ours)) }
-            for (name, value) in rows { print("\(name) \(value.map(formatOutputNumber) ?? "never")") }
+        let entries = rows.map { name, value in
+            NamedValues.Entry(name: name, value: value.map(ReportCell.number) ?? .null,
+                              text: value.map(formatOutputNumber) ?? "never", csv: value.map(formatOutputNumber) ?? "never")
         }
+        var notes = Dictionary(rows.filter { $0.1 == nil }.map {
+            ($0.0, "never: this rule's stopping condition does not hold within its frame limit")
+        }, uniquingKeysWith: { first, _ in first })
+        if let nativeRule { notes["native"] = "rule: \(nativeRule.rawValue)" + (notes["native"].map { "; " + $0 } ?? "") }
+        // Without --all or --native the text is the settling time alone.
+        let report = NamedValues(entries, valueColumn: "seconds", notes: notes, bareText: !(all || native))
+        print(try format.render(report), terminator: "")
     }
 }

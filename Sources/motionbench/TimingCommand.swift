@@ -62,8 +62,8 @@ struct TimingCommand: ParsableCommand {
     @Flag(name: .customLong("removed-on-completion"), help: "Core Animation removedOnCompletion (default here: false).")
     var removedOnCompletion = false
 
-    @Option(help: "Output format: text, json or csv.")
-    var format: OutputFormat = .text
+    @Option(help: FormatOption<RowStream>.help)
+    var format = FormatOption<RowStream>(.text)
 
     /// Checks the options (exit 2 with the usage before any input is read); the easing spec is checked in `run()`.
     func validate() throws {
@@ -142,7 +142,7 @@ struct TimingCommand: ParsableCommand {
                 direction: try directionValue(), playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
             evaluate = { timing.evaluate(at: $0) }
         }
-        var stream = RowStream(columns: ["time", "phase", "iteration", "progress"], format: format, hiddenInText: ["time"])
+        var stream = try format.stream(columns: ["time", "phase", "iteration", "progress"], hiddenInText: ["time"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
         try forEachInput(times, command: "timing", whenWaiting: { stream.flush() }) { time in
             let result = evaluate(time)

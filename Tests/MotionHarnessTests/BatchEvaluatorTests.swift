@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionOutput
 @testable import MotionHarness
 import XCTest
 
@@ -134,7 +135,7 @@ final class BatchEvaluatorTests: XCTestCase {
             XCTAssertGreaterThan(verification.samples, 0)
             XCTAssertLessThanOrEqual(verification.maxError, FrameHarness.verifyTolerance)
         }
-        let json = HarnessReport.render(results, machine: .current, format: .json)
+        let json = try ReportFormat.json.render(HarnessRunReport(results: results, machine: .current))
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let first = try XCTUnwrap((object["results"] as? [[String: Any]])?.first)
         for key in ["scenario", "layers", "threads", "frames", "clock", "rateHz", "nsPerLayerFrame", "activeShare",
@@ -146,8 +147,8 @@ final class BatchEvaluatorTests: XCTestCase {
         }
         XCTAssertEqual(Set((first["frameMs"] as? [String: Any])?.keys ?? [:].keys), ["p50", "p90", "p99", "max"])
         XCTAssertNotNil(object["machine"] as? [String: Any])
-        for format in [HarnessReport.Format.table, .markdown, .csv] {
-            XCTAssertTrue(HarnessReport.render(results, machine: .current, format: format).contains("2000"))
+        for format in [ReportFormat.table, .markdown, .csv] {
+            XCTAssertTrue(try format.render(HarnessRunReport(results: results, machine: .current)).contains("2000"))
         }
     }
 }

@@ -38,11 +38,11 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(scenario.name, "a\u{1},\"b\n")
         let results = FrameHarness.run(.init(scenario: scenario, layerCounts: [50], clock: .fixed(rate: 120, frames: 2),
                                              threads: 1, verify: false))
-        let json = HarnessReport.render(results, machine: .current, format: .json)
+        let json = try ReportFormat.json.render(HarnessRunReport(results: results, machine: .current))
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let first = try XCTUnwrap((object["results"] as? [[String: Any]])?.first)
         XCTAssertEqual(first["scenario"] as? String, "a\u{1},\"b\n")
-        let csv = HarnessReport.render(results, machine: .current, format: .csv)
+        let csv = try ReportFormat.csv.render(HarnessRunReport(results: results, machine: .current))
         XCTAssertTrue(csv.contains("\r\n\"a\u{1},\"\"b\n\",50,1,2,"), csv)
     }
 
@@ -71,11 +71,11 @@ final class OutputWriterTests: XCTestCase {
         let metrics = [ExportMetric(benchmark: "b", measure: "latency", unit: "ns", value: 88, range: (87.42, 88.88)),
                        ExportMetric(benchmark: "b", measure: "throughput", unit: "ops/s", value: 5.55),
                        ExportMetric(benchmark: "c", measure: "nan", unit: "ns", value: .nan)]
-        let bmf = try assertBMF(try ExportFormats.bmf.render(metrics, ExportContext()))
+        let bmf = try assertBMF(try BMF.render(metrics, ExportContext()))
         XCTAssertEqual(bmf["b"]?["latency"], ["value": 88, "lower_value": 87.42, "upper_value": 88.88])
         XCTAssertEqual(bmf["b"]?["throughput"], ["value": 5.55])
         XCTAssertNil(bmf["c"], "a non-finite value is left out")
-        let github = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try ExportFormats.githubBenchmark.render(metrics, ExportContext()).utf8))
+        let github = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try GitHubBenchmark.render(metrics, ExportContext()).utf8))
             as? [[String: Any]])
         XCTAssertEqual(github.count, 2)
         for entry in github {
@@ -92,27 +92,27 @@ final class OutputWriterTests: XCTestCase {
         var options = FrameHarness.Options(scenario: try Scenario.named("fade"), layerCounts: [40], clock: .fixed(rate: 120, frames: 2),
                                            threads: 1, verify: false)
         let results = FrameHarness.run(options)
-        let run = try assertBMF(HarnessReport.render(results, machine: .current, format: .bmf))
+        let run = try assertBMF(try ReportFormat.bmf.render(HarnessRunReport(results: results, machine: .current)))
         let row = try XCTUnwrap(run["fade/40 layers/1 threads"])
         XCTAssertEqual(row["ns-per-layer-frame"]?["value"], results[0].nsPerLayerFrame)
         XCTAssertNil(row["frame-ms-p99"]?["upper_value"], "a single pass has no spread to export")
         // A repeated run exports its min–max over passes as the lower and upper values.
         options.repeats = 3
         let repeated = FrameHarness.run(options)
-        let spreadRow = try XCTUnwrap(try assertBMF(HarnessReport.render(repeated, machine: .current, format: .bmf))["fade/40 layers/1 threads"])
+        let spreadRow = try XCTUnwrap(try assertBMF(try ReportFormat.bmf.render(HarnessRunReport(results: repeated, machine: .current)))["fade/40 layers/1 threads"])
         XCTAssertEqual(spreadRow["ns-per-layer-frame"]?["lower_value"], repeated[0].spread["nsPerLayerFrame"]?.lowerBound)
         XCTAssertEqual(spreadRow["frame-ms-p99"]?["upper_value"], repeated[0].spread["frameMsP99"]?.upperBound)
         let outcome = PerformanceGate.Outcome(rows: [.init(workload: "bezier-hard", metric: "instructions", unit: "instructions",
                                                            baseline: 100, current: 103, change: 0.03, verdict: .fail, note: "")],
                                               notes: [])
-        let gate = try assertBMF(PerformanceGate.render(outcome, format: "bmf"))
+        let gate = try assertBMF(try ReportFormat.bmf.render(outcome))
         XCTAssertEqual(gate["bezier-hard"]?["instructions"]?["value"], 103)
     }
 
     func testInfluxLinesEscapeTagsAndCarryTheContext() throws {
         let metrics = [ExportMetric(benchmark: "a b,c=d", measure: "ns-per-layer-frame", unit: "ns", value: 12.5, range: (10, 14)),
                        ExportMetric(benchmark: "x", measure: "nan", unit: "ns", value: .nan)]
-        let text = try ExportFormats.influx.render(metrics, ExportContext(tags: ["version": "0.11.0", "commit": "abc"],
+        let text = InfluxLineProtocol.render(metrics, ExportContext(tags: ["version": "0.11.0", "commit": "abc"],
                                                                            timestampNanoseconds: 1_700_000_000_000_000_000))
         XCTAssertEqual(text, "motionbench,benchmark=a\\ b\\,c\\=d,measure=ns-per-layer-frame,unit=ns,commit=abc,version=0.11.0 "
                        + "value=12.5,lower=10.0,upper=14.0 1700000000000000000\n")
@@ -125,7 +125,7 @@ final class OutputWriterTests: XCTestCase {
             .init(workload: "bezier-presets", metric: "instructions", unit: "instructions", baseline: 100, current: 100.1,
                   change: 0.001, verdict: .pass, note: ""),
         ], notes: [])
-        let xml = PerformanceGate.render(outcome, format: "junit")
+        let xml = try ReportFormat.junit.render(outcome)
         // Structure without an XML library (FoundationXML needs libxml2 at run time): one test case per workload, one
         // failure, counts on the suite, every attribute value free of raw quotes and angle brackets.
         XCTAssertTrue(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"), xml)
@@ -135,7 +135,7 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertTrue(xml.contains("<testsuite name=\"motionbench\" tests=\"2\" failures=\"1\" errors=\"0\">"), xml)
         XCTAssertTrue(xml.contains("name=\"bezier-hard\">\n      <failure message=\"instructions: 103 against 100 (+3.000%); "
                                    + "more than 2% more instructions\""), xml)
-        XCTAssertEqual(ExportFormats.xmlEscaped("a<b>&\"c'\u{1}"), "a&lt;b&gt;&amp;&quot;c&apos;?")
+        XCTAssertEqual(JUnit.xmlEscaped("a<b>&\"c'\u{1}"), "a&lt;b&gt;&amp;&quot;c&apos;?")
     }
 
     static var repository: String {

@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionOutput
 @testable import MotionReports
 import XCTest
 
@@ -40,7 +41,7 @@ final class AccuracyReportTests: XCTestCase {
     }
 
     func testJSONHasTheContractKeys() throws {
-        let json = AccuracyRenderer.render(smallReport(), format: .json)
+        let json = try ReportFormat.json.render(smallReport())
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let bezier = try XCTUnwrap(object["bezier"] as? [String: Any])
         XCTAssertEqual(Set(bezier.keys), ["samples", "curves", "strategies"])
@@ -60,12 +61,12 @@ final class AccuracyReportTests: XCTestCase {
         XCTAssertEqual(Set(reference.keys), ["bezierWorstError", "springWorstError"])
     }
 
-    func testOtherFormats() {
+    func testOtherFormats() throws {
         let report = smallReport()
-        let markdown = AccuracyRenderer.render(report, format: .markdown)
+        let markdown = try ReportFormat.markdown.render(report)
         XCTAssertTrue(markdown.contains("| chromium |"))
         XCTAssertTrue(markdown.contains("Settling time"))
-        let html = AccuracyRenderer.render(report, format: .html)
+        let html = try ReportFormat.html.render(report)
         XCTAssertTrue(html.hasPrefix("<!doctype html>"))
         XCTAssertGreaterThanOrEqual(html.components(separatedBy: "<svg").count - 1, 5)
         XCTAssertFalse(html.contains("http://") && html.contains("<script src"), "self-contained")
@@ -85,10 +86,10 @@ final class AccuracyReportTests: XCTestCase {
             XCTAssertTrue(html.contains(stroke), name)
         }
         // Exports: one metric pair per strategy.
-        let bmf = AccuracyRenderer.render(report, format: .bmf)
+        let bmf = try ReportFormat.bmf.render(report)
         let object = try? JSONSerialization.jsonObject(with: Data(bmf.utf8)) as? [String: [String: Any]]
         XCTAssertNotNil(object?["bezier/motionbench"]?["max-abs-error"], bmf)
         XCTAssertNotNil(object?["spring/motionbench"]?["ns-per-step"], bmf)
-        XCTAssertTrue(AccuracyRenderer.render(report, format: .csv).hasPrefix("kind,strategy,case,maxAbsError"))
+        XCTAssertTrue(try ReportFormat.csv.render(report).hasPrefix("kind,strategy,case,maxAbsError"))
     }
 }

@@ -1,0 +1,25 @@
+import MotionOutput
+
+/// A baseline just recorded, as a report for `motionbench baseline --format`: a one-line summary, or the recorded
+/// figures in a dashboard format (junit with one test case per workload).
+public struct RecordedBaseline: Sendable, SummaryReport, TestSuiteReport {
+    /// The baseline.
+    public var baseline: GateBaseline
+    /// Where it was written.
+    public var path: String
+    /// How many workloads were recorded.
+    public var workloadCount: Int
+    /// What was recorded.
+    public var mode: PerformanceGate.Mode
+
+    /// The report of `baseline`, written to `path`, holding `workloadCount` workloads measured in `mode`.
+    public init(baseline: GateBaseline, path: String, workloadCount: Int, mode: PerformanceGate.Mode) {
+        (self.baseline, self.path, self.workloadCount, self.mode) = (baseline, path, workloadCount, mode)
+    }
+
+    /// `wrote PATH: N workloads, mode MODE`.
+    public func summaryText() -> String { "wrote \(path): \(workloadCount) workloads, mode \(mode.rawValue)\n" }
+
+    /// Instructions and median CPU seconds (with their min–max) per workload.
+    public var exportMetrics: [ExportMetric] { baseline.exportMetrics }
+}
