@@ -90,7 +90,7 @@ public enum HarnessReport {
         if markdown {
             text += "\n" + markdownTable(results)
         } else {
-            let widths = columns.indices.map { column in rows.map { $0[column].count }.max()! }
+            let widths = columns.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
             for (index, row) in rows.enumerated() {
                 text += zip(row, widths).map { String(repeating: " ", count: $1 - $0.count) + $0 }.joined(separator: "  ") + "\n"
                 if index == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }

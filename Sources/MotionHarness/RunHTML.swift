@@ -35,9 +35,8 @@ enum RunHTML {
             ("naive", results.map { (Double($0.layers), $0.naiveNsPerLayerFrame) }),
             ("stream bound", results.map { (Double($0.layers), $0.streamNsPerLayerFrame) }),
         ]
-        if results.allSatisfy({ $0.sharedTimelineNsPerLayerFrame != nil }) {
-            series.append(("shared-timeline (comparison)", results.map { (Double($0.layers), $0.sharedTimelineNsPerLayerFrame!) }))
-        }
+        let shared = results.compactMap { r in r.sharedTimelineNsPerLayerFrame.map { (Double(r.layers), $0) } }
+        if shared.count == results.count { series.append(("shared-timeline (comparison)", shared)) }
         let values = series.flatMap { $0.1.map(\.1) }.filter { $0.isFinite && $0 > 0 }
         let layers = results.map { Double($0.layers) }
         let chart = SVGChart.render(
