@@ -1,3 +1,5 @@
+import MotionCore
+
 /// An output format: its `--format` name, what it is for, whether it carries the run's metadata, and how it renders
 /// a report. Formats are listed in `ReportFormats.all`; a command accepts the formats that can render its report
 /// type, so a new format is one descriptor (one file under Formats/) and one line in the registry.
@@ -70,12 +72,14 @@ public struct RenderContext {
 }
 
 /// A format asked to render a report it does not support (a programming error: commands offer only the formats
-/// that `ReportFormat.canRender` their report type).
-public struct ReportFormatError: Error, CustomStringConvertible {
+/// that `ReportFormat.canRender` their report type); exit code 2, as a format the command does not take.
+public struct ReportFormatError: MotionBenchError {
     /// The format's name.
     public let format: String
     /// The report's type.
     public let reportType: String
+    /// The error for `format` asked to render a `reportType`.
+    public init(format: String, reportType: String) { (self.format, self.reportType) = (format, reportType) }
     /// What went wrong.
     public var description: String { "the \(format) format cannot render a \(reportType)" }
 }
