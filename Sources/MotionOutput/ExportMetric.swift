@@ -59,7 +59,7 @@ public protocol TestSuiteReport: MetricsReport {}
 extension ReportFormat {
     /// A dashboard format named `name`: it renders any report whose type `accepts` (by default every
     /// `MetricsReport`) through `export`, tagged with the run's metadata, which it always carries.
-    public static func dashboard(name: String, summary: String,
+    public static func metricsExport(name: String, summary: String,
                           accepts: @escaping @Sendable (Any.Type) -> Bool = { $0 is any MetricsReport.Type },
                           export: @escaping @Sendable ([ExportMetric], ExportContext) throws -> String) -> ReportFormat {
         .rendering((any MetricsReport).self, name: name, summary: summary, carriesMetadata: true, accepts: accepts) { report, context in

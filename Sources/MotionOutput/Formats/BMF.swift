@@ -2,7 +2,7 @@ import Foundation
 
 extension ReportFormat {
     /// Bencher Metric Format JSON, for any report with dashboard metrics.
-    public static let bmf = ReportFormat.dashboard(name: "bmf", summary: "Bencher Metric Format JSON", export: BMF.render)
+    public static let bmf = ReportFormat.metricsExport(name: "bmf", summary: "Bencher Metric Format JSON", export: BMF.render)
 }
 
 /// Bencher Metric Format: `{"benchmark": {"measure": {"value": v, "lower_value": l, "upper_value": u}}}`.

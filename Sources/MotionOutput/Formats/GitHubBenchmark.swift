@@ -2,7 +2,7 @@ import Foundation
 
 extension ReportFormat {
     /// github-action-benchmark's customSmallerIsBetter JSON, for any report with dashboard metrics.
-    public static let githubBenchmark = ReportFormat.dashboard(
+    public static let githubBenchmark = ReportFormat.metricsExport(
         name: "github-benchmark", summary: "github-action-benchmark customSmallerIsBetter JSON", export: GitHubBenchmark.render)
 }
 

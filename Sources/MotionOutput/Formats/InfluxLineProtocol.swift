@@ -1,7 +1,7 @@
 extension ReportFormat {
     /// InfluxDB line protocol, for any report with dashboard metrics.
-    public static let influx = ReportFormat.dashboard(name: "influx", summary: "InfluxDB line protocol",
-                                                      export: InfluxLineProtocol.render)
+    public static let influx = ReportFormat.metricsExport(name: "influx", summary: "InfluxDB line protocol",
+                                                          export: InfluxLineProtocol.render)
 }
 
 /// InfluxDB line protocol: one line per metric, measurement `motionbench`, tags benchmark, measure, unit and the

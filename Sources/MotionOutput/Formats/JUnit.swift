@@ -1,7 +1,7 @@
 extension ReportFormat {
     /// JUnit XML, for reports whose figures pass or fail (not accuracy, which has no pass/fail rule).
-    public static let junit = ReportFormat.dashboard(name: "junit", summary: "JUnit XML",
-                                                     accepts: { $0 is any TestSuiteReport.Type }, export: JUnit.render)
+    public static let junit = ReportFormat.metricsExport(name: "junit", summary: "JUnit XML",
+                                                         accepts: { $0 is any TestSuiteReport.Type }, export: JUnit.render)
 }
 
 /// JUnit XML: one test case per benchmark (a gate workload or a run row), failed when any of its metrics failed,
