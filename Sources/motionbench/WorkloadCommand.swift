@@ -9,19 +9,18 @@ struct WorkloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "_workload", abstract: "Run one gate workload (used by the gate).", shouldDisplay: false)
 
-    @Argument(help: "Workload name.")
+    @Argument(help: ArgumentHelp("Workload name: " + GateWorkloads.names.joined(separator: ", ") + ".", valueName: "name"))
     var name: String
 
     @Option(parsing: .unconditional, help: "Time the measured loop this many times and report the smallest CPU time.")
     var repeats = 1
 
     func run() throws {
-        guard let workload = GateWorkload(rawValue: name) else {
-            throw BadInput(message: "_workload: unknown workload '\(name)'; known: "
-                           + GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))
+        guard let workload = GateWorkloads.named(name) else {
+            throw BadInput(message: "_workload: unknown workload '\(name)'; known: " + GateWorkloads.names.joined(separator: ", "))
         }
         guard repeats >= 1, repeats <= 100 else { throw BadInput(message: "_workload: --repeats must be in 1…100") }
-        let result = workload.run(repeats: repeats)
+        let result = try workload.run(repeats: repeats)
         struct Report: Encodable {
             let workload: String
             let cpuSeconds, checksum: ReportNumber
