@@ -65,8 +65,13 @@ let package = Package(
         // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
         .target(
             name: "MotionHarness",
-            dependencies: ["MotionCore", "MotionOutput", "MotionSupport", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["MotionCore", "MotionOutput", "MotionSupport", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            plugins: ["EmbedScenarios"]
         ),
+        // The built-in scenarios: data/scenarios/*.json embedded in MotionHarness at build time as bytes (no resource
+        // bundle, so a copied binary still has them). Adding a built-in scenario is adding one JSON file there.
+        .plugin(name: "EmbedScenarios", capability: .buildTool(), dependencies: ["ScenarioEmbedder"]),
+        .executableTarget(name: "ScenarioEmbedder", path: "Plugins/ScenarioEmbedder"),
         // The CI gate: workloads, baselines, instruction counting, paired timing and the decision rules.
         .target(
             name: "MotionGate",

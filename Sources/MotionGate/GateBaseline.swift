@@ -138,7 +138,7 @@ public struct GateBaseline: Codable, Sendable {
 
     /// The workloads this baseline holds, in the gate's order.
     public var recordedWorkloads: [GateWorkload] {
-        GateWorkload.allCases.filter { workloads[$0.rawValue] != nil }
+        GateWorkloads.all.filter { workloads[$0.name] != nil }
     }
 
     /// Reads and validates a baseline file.
@@ -180,8 +180,8 @@ public struct GateBaseline: Codable, Sendable {
         if workloads.isEmpty { return "workloads: must name at least one workload" }
         for (name, measurement) in workloads.sorted(by: { $0.key < $1.key }) {
             let field = "workloads.\(SafeText.quoted(name))"
-            guard GateWorkload(rawValue: name) != nil else {
-                return "\(field): unknown workload; known: " + GateWorkload.allCases.map(\.rawValue).joined(separator: ", ")
+            guard GateWorkloads.named(name) != nil else {
+                return "\(field): unknown workload; known: " + GateWorkloads.names.joined(separator: ", ")
             }
             if measurement.instructions == nil, measurement.cpuSeconds == nil {
                 return "\(field): has neither instructions nor cpuSeconds"
@@ -238,14 +238,14 @@ public struct GateBaseline: Codable, Sendable {
     /// min–max range.
     public var exportMetrics: [ExportMetric] {
         recordedWorkloads.flatMap { workload -> [ExportMetric] in
-            let measurement = workloads[workload.rawValue]!
+            let measurement = workloads[workload.name]!
             var metrics: [ExportMetric] = []
             if let count = measurement.instructions {
-                metrics.append(ExportMetric(benchmark: workload.rawValue, measure: "instructions", unit: "instructions",
+                metrics.append(ExportMetric(benchmark: workload.name, measure: "instructions", unit: "instructions",
                                             value: Double(count)))
             }
             if let times = measurement.cpuSeconds {
-                metrics.append(ExportMetric(benchmark: workload.rawValue, measure: "cpu-seconds", unit: "s", value: times.median,
+                metrics.append(ExportMetric(benchmark: workload.name, measure: "cpu-seconds", unit: "s", value: times.median,
                                             range: (times.min, times.max)))
             }
             return metrics

@@ -79,7 +79,7 @@ extension Scenario {
         var reader = ScenarioReader(source: source, version: 1, object: root, path: "")
         let version = try reader.number("version", default: 1)
         guard version == 1 || version == 2 else { throw reader.fail("version", "must be 1 or 2") }
-        reader = ScenarioReader(source: source, version: Int(version), object: root, path: "")
+        reader = ScenarioReader(source: source, version: Int(version), object: root, path: "", versionAssumed: !reader.has("version"))
         try reader.requireOnly(Self.topFields, what: "a scenario")
         name = try reader.string("name")
         description = try reader.string("description", default: "")
@@ -98,7 +98,7 @@ extension Scenario {
             guard let entryObject = item as? [String: Any] else {
                 throw ScenarioError(source: source, field: path, problem: "must be an object")
             }
-            entries.append(try Self.entry(ScenarioReader(source: source, version: Int(version), object: entryObject, path: path)))
+            entries.append(try Self.entry(reader.child(entryObject, path: path)))
         }
         let total = entries.reduce(0) { $0 + $1.weight }
         guard total.isFinite else { throw reader.fail("animations", "weights must add up to a finite number") }
@@ -115,7 +115,7 @@ extension Scenario {
         guard weight > 0, weight <= 1e12 else { throw reader.fail("weight", "must be in (0, 1e12] (found \(formatSpecNumber(weight)))") }
         let begin: BeginTimes
         if reader.has("begin") {
-            guard reader.version >= 2 else { throw reader.fail("begin", "needs \"version\": 2 (version 1 has staggerFrames)") }
+            guard reader.version >= 2 else { throw reader.needsVersionTwo("begin", hint: "version 1 has staggerFrames") }
             guard !reader.has("staggerFrames") else { throw reader.fail("begin", "cannot be given together with staggerFrames") }
             begin = .seconds(try reader.distribution("begin") { $0 >= 0 && $0 <= 86_400 ? nil : "must be in [0, 86400] seconds" })
         } else {
@@ -130,13 +130,13 @@ extension Scenario {
 }
 
 extension Scenario {
-    /// The built-in scenario names.
-    public static let builtInNames = ["mixed", "fade", "springs", "keyframes", "card-flip", "transitions", "interactive"]
+    /// The built-in scenario names: the files `data/scenarios/*.json` embedded at build time, in file-name order.
+    public static var builtInNames: [String] { BuiltInScenarios.names }
 
     /// A built-in scenario by name, or a scenario file by path.
     /// - Throws: `ScenarioError` naming the file and field, or an unknown name.
     public static func named(_ nameOrPath: String) throws(ScenarioError) -> Scenario {
-        if let text = BuiltInScenarios.json[nameOrPath] { return try Scenario(json: text, source: nameOrPath) }
+        if let text = BuiltInScenarios.json(nameOrPath) { return try Scenario(json: text, source: nameOrPath) }
         guard nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") || FileManager.default.fileExists(atPath: nameOrPath) else {
             throw ScenarioError(source: nameOrPath, field: "(name)",
                                 problem: "is neither a built-in scenario (\(builtInNames.joined(separator: ", "))) nor a file")

@@ -15,9 +15,27 @@ struct ScenarioReader {
     let object: [String: Any]
     /// Its JSON path, e.g. `animations[2]`.
     let path: String
+    /// Whether the file gave no `"version"`, so that version 1 was assumed (errors about version-2 features say so).
+    var versionAssumed = false
 
     func fail(_ key: String?, _ problem: String) -> ScenarioError {
         ScenarioError(source: source, field: key.map { path.isEmpty ? $0 : "\(path).\($0)" } ?? path, problem: problem)
+    }
+
+    /// The error for a version-2 feature in a version-1 file: `key` `what` needs `"version": 2`, and, when the file
+    /// gave no version, that version 1 was assumed.
+    func needsVersionTwo(_ key: String, _ what: String = "", hint: String = "") -> ScenarioError {
+        var problem = (what.isEmpty ? "" : "\(what), which ") + "needs \"version\": 2" + (hint.isEmpty ? "" : " (\(hint))")
+        if versionAssumed {
+            problem += "; this file has no \"version\", so it was read as version 1: add \"version\": 2 at its top level "
+                + "to use version 2"
+        }
+        return fail(key, problem)
+    }
+
+    /// A reader of `object` (at JSON path `path`) in the same file.
+    func child(_ object: [String: Any], path: String) -> ScenarioReader {
+        ScenarioReader(source: source, version: version, object: object, path: path, versionAssumed: versionAssumed)
     }
 
     /// Rejects keys outside `allowed`.
@@ -86,17 +104,10 @@ struct ScenarioReader {
         guard let spec = value as? [String: Any] else {
             throw fail(key, "must be a finite number" + (version >= 2 ? " or a distribution ({\"uniform\": [a, b]} or {\"choice\": [...]})" : ""))
         }
-        guard version >= 2 else { throw fail(key, "is a distribution, which needs \"version\": 2") }
+        guard version >= 2 else { throw needsVersionTwo(key, "is a distribution") }
         if let range = spec["uniform"] {
             guard spec.count == 1 else { throw fail(key, "a uniform distribution has only the key \"uniform\"") }
-            guard let bounds = range as? [Any], bounds.count == 2,
-                  let lower = Self.number(bounds[0]), let upper = Self.number(bounds[1]) else {
-                throw fail("\(key).uniform", "must be [a, b] with two finite numbers")
-            }
-            guard lower <= upper else {
-                throw fail("\(key).uniform", "must have a ≤ b (found [\(formatSpecNumber(lower)), \(formatSpecNumber(upper))])")
-            }
-            return .uniform(try checked(lower, "\(key).uniform[0]"), try checked(upper, "\(key).uniform[1]"))
+            return try uniform(range, at: "\(key).uniform", rule: rule)
         }
         if spec["choice"] != nil {
             let (values, weights) = try choice(spec, at: key) { (item, field) throws(ScenarioError) -> Double in
@@ -107,6 +118,27 @@ struct ScenarioReader {
         }
         throw fail(key, "has an unknown distribution \(spec.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")) "
                    + "(expected \"uniform\" or \"choice\")")
+    }
+
+    /// `[a, b]`: a uniform distribution (version 2's `{"uniform": [a, b]}`, and version 1's bare `[min, max]` ranges,
+    /// which pass the same checks): two finite numbers with a ≤ b, each satisfying `rule`, and b − a finite (a range
+    /// wider than the largest `Double` cannot be drawn from).
+    func uniform(_ value: Any, at field: String, rule: (Double) -> String?) throws(ScenarioError) -> NumberDistribution {
+        guard let bounds = value as? [Any], bounds.count == 2,
+              let lower = Self.number(bounds[0]), let upper = Self.number(bounds[1]) else {
+            throw fail(field, "must be [a, b] with two finite numbers")
+        }
+        guard lower <= upper else {
+            throw fail(field, "must have a ≤ b (found [\(formatSpecNumber(lower)), \(formatSpecNumber(upper))])")
+        }
+        for (index, bound) in [lower, upper].enumerated() {
+            if let problem = rule(bound) { throw fail("\(field)[\(index)]", "\(problem) (found \(formatSpecNumber(bound)))") }
+        }
+        guard (upper - lower).isFinite else {
+            throw fail(field, "is too wide: b − a must be a finite number (found [\(formatSpecNumber(lower)), "
+                       + "\(formatSpecNumber(upper))])")
+        }
+        return .uniform(lower, upper)
     }
 
     /// `{"choice": [...], "weights": [...]}`: the values read by `item` and weights (default all 1; ≥ 0, not all 0).
@@ -140,9 +172,10 @@ struct ScenarioReader {
     func boolDistribution(_ key: String, default fallback: Bool) throws(ScenarioError) -> BoolDistribution {
         guard let value = object[key] else { return .constant(fallback) }
         if Self.isBoolean(value), let flag = value as? Bool { return .constant(flag) }
-        guard version >= 2, let spec = value as? [String: Any], spec["choice"] != nil else {
+        guard let spec = value as? [String: Any], spec["choice"] != nil else {
             throw fail(key, "must be true or false" + (version >= 2 ? " or {\"choice\": [true, false]}" : ""))
         }
+        guard version >= 2 else { throw needsVersionTwo(key, "is a distribution") }
         let (values, weights) = try choice(spec, at: key) { (item, field) throws(ScenarioError) -> Bool in
             guard Self.isBoolean(item), let flag = item as? Bool else { throw fail(field, "must be true or false") }
             return flag
@@ -160,7 +193,7 @@ struct ScenarioReader {
         guard let spec = value as? [String: Any] else {
             throw fail(key, "must be a timing-function spec string" + (version >= 2 ? ", a choice or a randomBezier" : ""))
         }
-        guard version >= 2 else { throw fail(key, "is a distribution, which needs \"version\": 2") }
+        guard version >= 2 else { throw needsVersionTwo(key, "is a distribution") }
         if spec["choice"] != nil {
             let (functions, weights) = try choice(spec, at: key) { (item, field) throws(ScenarioError) -> TimingFunction in
                 guard let text = item as? String else { throw fail(field, "must be a timing-function spec string") }
@@ -171,7 +204,7 @@ struct ScenarioReader {
         guard let ranges = spec["randomBezier"] as? [String: Any], spec.count == 1 else {
             throw fail(key, "must be a spec string, {\"choice\": [...]} or {\"randomBezier\": {...}}")
         }
-        let inner = ScenarioReader(source: source, version: version, object: ranges, path: fieldPath("\(key).randomBezier"))
+        let inner = child(ranges, path: fieldPath("\(key).randomBezier"))
         try inner.requireOnly(["x1", "y1", "x2", "y2"], what: "randomBezier")
         func range(_ name: String, _ allowed: ClosedRange<Double>) throws(ScenarioError) -> NumberDistribution {
             guard let raw = ranges[name] else { throw inner.fail(name, "is missing") }
@@ -221,7 +254,7 @@ struct ScenarioReader {
     func nested(_ key: String) throws(ScenarioError) -> ScenarioReader {
         guard let value = object[key] else { throw fail(key, "is missing") }
         guard let inner = value as? [String: Any] else { throw fail(key, "must be an object") }
-        return ScenarioReader(source: source, version: version, object: inner, path: fieldPath(key))
+        return child(inner, path: fieldPath(key))
     }
 
     func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

@@ -28,11 +28,12 @@ struct BaselineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baseline",
         abstract: "Record a performance-gate baseline (JSON, written atomically).",
-        discussion: "Workloads: \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", ")). Instruction counts "
+        discussion: "Workloads:\n\(GateWorkloads.helpList)\n\nInstruction counts "
             + "come from valgrind --tool=callgrind, toggled on each workload's measured loop as the gate counts them "
             + "(exactly repeatable); CPU times from 5 fresh processes."
             + "\n\nEXAMPLES:\n  motionbench baseline --output data/baselines/linux-x86_64-release.json --mode both\n"
-            + "  motionbench baseline --output quick.json --workloads bezier-presets,bezier-hard --mode instructions\n")
+            + "  motionbench baseline --output quick.json --workloads bezier-presets,bezier-hard --mode instructions\n"
+            + "  motionbench baseline --output data/baselines/linux-x86_64-release.json --workloads NEW --mode both --merge\n")
 
     @Option(help: "Where to write the baseline.")
     var output: String
@@ -42,6 +43,9 @@ struct BaselineCommand: ParsableCommand {
 
     @Option(help: "Comma-separated workload names (default: all).")
     var workloads: String?
+
+    @Flag(help: "Keep the workloads already in --output and add (or re-record) the selected ones.")
+    var merge = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each measured child process may run before it is stopped.",
                                                          valueName: "seconds"))
@@ -57,10 +61,12 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let destination = try OutputFile(checking: output)
-        let selected = try GateWorkload.parseList(workloads)
+        let selected = try GateWorkloads.parseList(workloads)
         let status = StatusLine()
         let limits = try childLimits(timeout: timeout, command: "baseline")
-        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, progress: status.show)
+        let existing = merge ? try GateBaseline.read(output) : nil
+        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, mergingInto: existing,
+                                                          progress: status.show)
         status.clear()
         try destination.write(baseline.encoded())
         let report = RecordedBaseline(baseline: baseline, path: output, workloadCount: selected.count, mode: mode)
@@ -74,11 +80,16 @@ struct GateCommand: ParsableCommand {
         commandName: "gate",
         abstract: "Fail the build on a real performance regression, not on noise.",
         discussion: """
+            Workloads:
+            \(GateWorkloads.helpList)
+
             Instruction counts cover each workload's measured loop only (callgrind, toggled on the measured region), \
             so start-up and code no workload runs move no count.
 
             Against a baseline file (--baseline): instruction mode fails a workload whose instructions rise more than \
-            --max-increase (default 2%) and warns from 0.5%; time mode only reports.
+            --max-increase (default 2%) and warns from 0.5%; time mode only reports. A workload the baseline does not hold is \
+            not compared: the output names it with the command that records it (baseline --merge), and the others are \
+            compared.
 
             Against a base build (--against): with --instructions, both builds' counts decide (the recommended CI \
             recipe: PASS or FAIL, never exit 3) and paired timing is reported beside them. Timing is sequential: each \
@@ -110,7 +121,7 @@ struct GateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --against: the CPU-time ratio increase the timing rule tests, in percent (default 5).")
     var maxTimeIncrease: String?
 
-    @Option(help: "Comma-separated workload names (default: those the baseline holds, or all with --against).")
+    @Option(help: "Comma-separated workload names (default: all).")
     var workloads: String?
 
     @Option(parsing: .unconditional, help: "With --against: the most timing rounds per workload.")
@@ -169,7 +180,7 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selected = try GateWorkload.parseList(workloads)
+        let selected = try GateWorkloads.parseList(workloads)
         let limits = try childLimits(timeout: timeout, command: "gate")
         let status = StatusLine()
         let outcome: PerformanceGate.Outcome
@@ -186,10 +197,10 @@ struct GateCommand: ParsableCommand {
                                                  limits: limits, progress: status.show)
         } else {
             // validate() made sure exactly one of --baseline and --against is given.
-            let recorded = try GateBaseline.read(baseline ?? "")
-            // Without --workloads, gate what the baseline holds.
-            let chosen = workloads == nil ? recorded.recordedWorkloads : selected
-            outcome = try PerformanceGate.compare(with: recorded, workloads: chosen, mode: mode,
+            let path = baseline ?? ""
+            let recorded = try GateBaseline.read(path)
+            // Every selected workload is compared; one the baseline lacks is named in a note with its record command.
+            outcome = try PerformanceGate.compare(with: recorded, path: path, workloads: selected, mode: mode,
                                                   maxIncrease: try instructionIncrease(),
                                                   failOnToolchainMismatch: toolchainMismatch == .fail,
                                                   limits: limits, progress: status.show)

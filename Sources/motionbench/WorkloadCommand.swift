@@ -9,7 +9,7 @@ struct WorkloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "_workload", abstract: "Run one gate workload (used by the gate).", shouldDisplay: false)
 
-    @Argument(help: "Workload name.")
+    @Argument(help: ArgumentHelp("Workload name: " + GateWorkloads.names.joined(separator: ", ") + ".", valueName: "name"))
     var name: String
 
     @Option(parsing: .unconditional, help: "Time the measured loop this many times and report the smallest CPU time.")
@@ -23,11 +23,10 @@ struct WorkloadCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let workload = GateWorkload(rawValue: name) else {
-            throw BadInput(message: "_workload: unknown workload '\(name)'; known: "
-                           + GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))
+        guard let workload = GateWorkloads.named(name) else {
+            throw BadInput(message: "_workload: unknown workload '\(name)'; known: " + GateWorkloads.names.joined(separator: ", "))
         }
-        let result = workload.run(repeats: repeats)
+        let result = try workload.run(repeats: repeats)
         struct Report: Encodable {
             let workload: String
             let cpuSeconds, checksum: ReportNumber

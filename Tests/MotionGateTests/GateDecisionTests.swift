@@ -108,10 +108,24 @@ final class GateDecisionTests: XCTestCase {
     }
 
     func testWorkloadNamesAreAContract() throws {
-        XCTAssertEqual(GateWorkload.allCases.map(\.rawValue), ["bezier-presets", "bezier-hard", "spring-closed-form",
-                                                               "spring-propagator-1m", "frame-mixed-10k", "frame-mixed-100k",
-                                                               "frame-card-flip-100k"])
-        XCTAssertEqual(try GateWorkload.parseList("bezier-hard, bezier-presets"), [.bezierHard, .bezierPresets])
-        XCTAssertThrowsError(try GateWorkload.parseList("bezier,nope"))
+        // Every workload the checked-in baseline records is still in the registry (a baseline is keyed by name).
+        let baselineURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/baselines/linux-x86_64-release.json")
+        let recorded = try GateBaseline.read(baselineURL.path)
+        XCTAssertGreaterThanOrEqual(recorded.workloads.count, 7)
+        for name in recorded.workloads.keys { XCTAssertNotNil(GateWorkloads.named(name), name) }
+        // Names are unique command-line words, and each workload says what it measures.
+        XCTAssertEqual(Set(GateWorkloads.names).count, GateWorkloads.all.count)
+        for workload in GateWorkloads.all {
+            XCTAssertTrue(workload.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, workload.name)
+            XCTAssertFalse(workload.summary.isEmpty, workload.name)
+            XCTAssertTrue(GateWorkloads.helpList.contains("\(workload.name): \(workload.summary)"))
+            XCTAssertEqual(try GateWorkloads.parseList(workload.name), [workload])
+        }
+        XCTAssertEqual(try GateWorkloads.parseList(nil), GateWorkloads.all)
+        let reversed = GateWorkloads.all.reversed().map(\.name)
+        XCTAssertEqual(try GateWorkloads.parseList(reversed.joined(separator: ", ") + "," + reversed[0]).map(\.name), reversed)
+        XCTAssertThrowsError(try GateWorkloads.parseList("bezier,nope"))
+        XCTAssertThrowsError(try GateWorkloads.parseList("bezier-hard,,bezier-presets"))
     }
 }

@@ -7,14 +7,21 @@ final class ScenarioTests: XCTestCase {
     static let scenarioDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../data/scenarios")
 
-    func testFilesMatchTheBuiltInScenarios() throws {
+    /// The built-ins are exactly the files data/scenarios/*.json (read here from the directory, an independent path),
+    /// byte for byte, each named by its file name.
+    func testBuiltInScenariosAreTheFilesInDataScenarios() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.scenarioDirectory.path)
+            .filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThanOrEqual(files.count, 7)
+        XCTAssertEqual(Set(Scenario.builtInNames), Set(files.map { String($0.dropLast(".json".count)) }))
+        XCTAssertEqual(Scenario.builtInNames, Scenario.builtInNames.sorted(), "file-name order")
         for name in Scenario.builtInNames {
             let data = try Data(contentsOf: Self.scenarioDirectory.appendingPathComponent("\(name).json"))
-            let file = try JSONSerialization.jsonObject(with: data) as? NSDictionary
-            let builtIn = try JSONSerialization.jsonObject(with: Data(BuiltInScenarios.json[name]!.utf8)) as? NSDictionary
-            XCTAssertEqual(file, builtIn, "data/scenarios/\(name).json differs from the built-in")
+            let embedded = try XCTUnwrap(BuiltInScenarios.files.first { $0.name == name })
+            XCTAssertEqual(Data(embedded.bytes), data, "the embedded \(name) differs from data/scenarios/\(name).json")
             let scenario = try Scenario.named(name)
-            XCTAssertEqual(scenario.name, name)
+            XCTAssertEqual(scenario.name, name, "data/scenarios/\(name).json names itself \(scenario.name)")
+            XCTAssertEqual(scenario.version, 2, name)
             XCTAssertFalse(scenario.entries.isEmpty)
         }
         XCTAssertNoThrow(try Scenario.named(Self.scenarioDirectory.appendingPathComponent("springs.json").path))
@@ -61,7 +68,7 @@ final class ScenarioTests: XCTestCase {
             ("{\(base)[{\"kind\": \"spring\", \"springs\": [\"spring(mass: -1)\"], \"initialVelocity\": [0, 1]}]}",
              "animations[0].springs[0] is not a spring"),
             ("{\(base)[{\"kind\": \"spring\", \"springs\": [\"spring()\"], \"initialVelocity\": [3, 1]}]}",
-             "animations[0].initialVelocity must be [min, max]"),
+             "animations[0].initialVelocity must have a ≤ b (found [3, 1])"),
             ("{\(base)[{\"kind\": \"pendulum\", \"duration\": 1, \"staggerFrames\": 2.5}]}", "animations[0].staggerFrames must be a whole number"),
             ("{\(base)[{\"kind\": \"interactive\", \"duration\": 1, \"scrubTo\": 2, \"scrubDuration\": 1}]}",
              "animations[0].scrubTo must lie in [0, 1]"),
@@ -81,6 +88,59 @@ final class ScenarioTests: XCTestCase {
         }
         XCTAssertThrowsError(try Scenario.named("no-such-scenario"))
         XCTAssertThrowsError(try Scenario.named("/nonexistent/file.json"))
+    }
+
+    /// Version 1 files go through the same range checks as version 2: per kind, an out-of-range constant (and version
+    /// 1's bare `[min, max]` velocity range) is an error naming the field, never a trap when layers are drawn.
+    func testVersionOneValuesAreRangeChecked() {
+        let base = #""name": "t", "animations": "#
+        let cases: [(String, String, String)] = [
+            ("basic", #"{"kind": "basic", "from": -1e300, "to": 1, "duration": 1}"#, "animations[0].from must lie in [-1e9, 1e9]"),
+            ("spring", #"{"kind": "spring", "springs": ["spring()"], "initialVelocity": [-1e+308, 1e+308]}"#,
+             "animations[0].initialVelocity[0] must lie in [-1e9, 1e9] (found -1e+308)"),
+            ("spring", #"{"kind": "spring", "springs": ["spring()"], "to": 1e300}"#, "animations[0].to must lie in [-1e9, 1e9]"),
+            ("keyframes", #"{"kind": "keyframes", "values": [0, 1e300], "duration": 1}"#, "animations[0].values[1] must lie in [-1e9, 1e9]"),
+            ("pendulum", #"{"kind": "pendulum", "duration": 1e300}"#, "animations[0].duration must be in [1e-6, 86400] seconds"),
+            ("card-flip", #"{"kind": "card-flip", "duration": 1, "scale": 1e300}"#, "animations[0].scale must be in (0, 1000]"),
+            ("transition", #"{"kind": "transition", "type": "push", "duration": 1, "width": 1e300}"#,
+             "animations[0].width must be in (0, 1000000] points"),
+            ("interactive", #"{"kind": "interactive", "duration": 1, "scrubTo": 0.5, "scrubDuration": 1e300}"#,
+             "animations[0].scrubDuration must be in [1e-6, 86400] seconds"),
+        ]
+        XCTAssertEqual(Set(cases.map(\.0)), Set(ScenarioKinds.all.map { $0.name }), "one case per kind")
+        for (_, entry, fragment) in cases {
+            let message = problem("{\(base)[\(entry)]}")
+            XCTAssertTrue(message.contains(fragment), "\(entry): \(message)")
+        }
+        // The widest allowed version 1 range is accepted and its layers draw (the overflowing one trapped there).
+        let widest = #"{"name": "t", "animations": [{"kind": "spring", "springs": ["spring()"], "initialVelocity": [-1e9, 1e9]}]}"#
+        XCTAssertEqual(problem(widest), "accepted")
+        if let scenario = try? Scenario(json: widest, source: "t.json") {
+            XCTAssertEqual(Workload(scenario: scenario, count: 100, clock: .fixed(rate: 60, frames: 2)).count, 100)
+        }
+    }
+
+    /// A file without "version" is read as version 1; a version-2 feature in it says so and how to ask for version 2.
+    func testMissingVersionIsNamedInVersionTwoErrors() {
+        let entries = [
+            (#"{"kind": "pendulum", "duration": 1, "begin": 0.5}"#, "animations[0].begin needs \"version\": 2"),
+            (#"{"kind": "pendulum", "duration": {"uniform": [1, 2]}}"#, "animations[0].duration is a distribution, which needs"),
+            (#"{"kind": "basic", "from": 0, "to": 1, "duration": 1, "autoreverses": {"choice": [true, false]}}"#,
+             "animations[0].autoreverses is a distribution"),
+            (#"{"kind": "spring", "springs": ["spring()"], "retarget": {"share": 1, "after": 0.1, "to": 2}}"#,
+             "animations[0].retarget needs"),
+        ]
+        for (entry, fragment) in entries {
+            let implicit = problem(#"{"name": "t", "animations": ["# + entry + "]}")
+            XCTAssertTrue(implicit.contains(fragment), implicit)
+            XCTAssertTrue(implicit.contains("no \"version\", so it was read as version 1"), implicit)
+            XCTAssertTrue(implicit.contains("add \"version\": 2"), implicit)
+            // Said explicitly, version 1 gets the plain message, and version 2 accepts the entry.
+            let explicit = problem(#"{"version": 1, "name": "t", "animations": ["# + entry + "]}")
+            XCTAssertTrue(explicit.contains(fragment), explicit)
+            XCTAssertFalse(explicit.contains("was read as version 1"), explicit)
+            XCTAssertEqual(problem(#"{"version": 2, "name": "t", "animations": ["# + entry + "]}"), "accepted")
+        }
     }
 
     func testBadVersionTwoFilesNameTheField() {

@@ -32,19 +32,15 @@ enum SpringKind: ScenarioKind {
         }
         let velocity: NumberDistribution?
         if let raw = reader.object["initialVelocity"] as? [Any] {
-            // Version 1's form: [min, max], uniform.
-            let range = try reader.numbers("initialVelocity")
-            guard range.count == 2, range[0] <= range[1] else {
-                throw reader.fail("initialVelocity", "must be [min, max] with min ≤ max (found \(raw.count) numbers)")
-            }
-            velocity = .uniform(range[0], range[1])
+            // Version 1's form: [min, max], uniform; the same checks as version 2's {"uniform": [min, max]}.
+            velocity = try reader.uniform(raw, at: "initialVelocity", rule: Rule.magnitude)
         } else {
             velocity = reader.has("initialVelocity") ? try reader.distribution("initialVelocity", rule: Rule.magnitude) : nil
         }
         var retarget: SpringRecipe.Retarget?
         if reader.has("retarget") {
             let inner = try reader.nested("retarget")
-            guard reader.version >= 2 else { throw reader.fail("retarget", "needs \"version\": 2") }
+            guard reader.version >= 2 else { throw reader.needsVersionTwo("retarget") }
             try inner.requireOnly(["share", "after", "to"], what: "retarget")
             retarget = .init(share: try inner.number("share", default: 1),
                              after: try inner.distribution("after", rule: Rule.duration),

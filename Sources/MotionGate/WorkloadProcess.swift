@@ -1,0 +1,56 @@
+import Foundation
+import MotionCore
+import MotionOutput
+import MotionSupport
+
+/// Timing a gate workload in a child process (`motionbench _workload NAME`), and the machine state around it.
+extension PerformanceGate {
+    /// This process's executable (/proc/self/exe).
+    public static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Times each workload process's loop this many times and keeps the smallest (see `GateWorkload.run(repeats:)`).
+    /// Measured on this VM: a fresh process runs its first passes about 35% slower (0.096 s against 0.070 s on
+    /// bezier-presets: frequency ramp, page faults, cold predictors); the minimum of 3 passes still landed in the slow
+    /// state in most processes, the minimum of 10 within ±3% in every one.
+    public static let timingRepeats = 10
+
+    /// Runs `_workload NAME --repeats R` in a child process of `executable` and returns its CPU seconds (R = 1 runs a
+    /// single pass without the option, for builds that predate it).
+    /// - Throws: `GateInputError` when the binary does not run or prints something unexpected.
+    public static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats,
+                                  limits: ChildProcess.Limits = .standard) throws -> Double {
+        let arguments = ["_workload", workload.name] + (repeats > 1 ? ["--repeats", "\(repeats)"] : [])
+        let output = try ChildProcess.run(executable, arguments, limits: limits)
+        guard output.status == 0,
+              let data = output.standardOutput.data(using: .utf8),
+              let object = try? StrictJSON.parse(data) as? [String: Any],
+              let number = object["cpuSeconds"] as? NSNumber
+        else {
+            throw GateInputError(message: "\(executable) _workload \(workload.name) did not run (exit \(output.status)): "
+                                 + SafeText.quoted(String(output.standardError.suffix(300)) + String(output.standardOutput.suffix(200)), limit: 500))
+        }
+        let seconds = number.doubleValue
+        guard seconds > 0, seconds <= GateBaseline.secondsLimit else {
+            throw GateInputError(message: "\(executable) _workload \(workload.name) reported cpuSeconds "
+                                 + "\(formatOutputNumber(seconds)); expected a number of seconds in (0, \(Int(GateBaseline.secondsLimit))]")
+        }
+        return seconds
+    }
+
+    /// Median, min, max of `count` fresh-process CPU times.
+    static func timeStatistics(_ executable: String, _ workload: GateWorkload, count: Int,
+                               limits: ChildProcess.Limits) throws -> GateBaseline.TimeStatistics {
+        var samples: [Double] = []
+        for _ in 0..<count { samples.append(try cpuSeconds(executable, workload, limits: limits)) }
+        samples.sort()
+        return .init(median: samples[samples.count / 2], min: samples[0], max: samples[samples.count - 1], samples: count)
+    }
+
+    /// The 1-minute load average (/proc/loadavg), 0 when unknown.
+    public static func loadAverage() -> Double {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").first.flatMap { Double($0) } ?? 0
+    }
+}
