@@ -48,7 +48,7 @@ final class GateMissingWorkloadTests: XCTestCase {
         XCTAssertTrue(note.hasSuffix(command), note)
         for name in others { XCTAssertTrue(note.contains(name), note) }
         // The table a person reads shows it too.
-        XCTAssertTrue(PerformanceGate.render(outcome, format: "table").contains(command))
+        XCTAssertTrue(outcome.tableText().contains(command))
     }
 
     func testAWorkloadWithoutThisModesFigureIsReportedToo() throws {
