@@ -238,7 +238,7 @@ public struct GateBaseline: Codable, Sendable {
     /// min–max range.
     public var exportMetrics: [ExportMetric] {
         recordedWorkloads.flatMap { workload -> [ExportMetric] in
-            let measurement = workloads[workload.name]!
+            guard let measurement = workloads[workload.name] else { return [] }
             var metrics: [ExportMetric] = []
             if let count = measurement.instructions {
                 metrics.append(ExportMetric(benchmark: workload.name, measure: "instructions", unit: "instructions",
