@@ -52,13 +52,13 @@ struct AccuracyCommand: ParsableCommand {
                 throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
             }
             guard rate >= 1, rate <= 10_000 else {
-                throw BadInput(message: "accuracy: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
+                throw BadInput(message: "accuracy: --rate \(formatSpecNumber(rate)) must be a number of Hz in 1…10000")
             }
             guard seconds > 0, seconds <= 600 else {
-                throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) must be a number of seconds in (0, 600]")
+                throw BadInput(message: "accuracy: --seconds \(formatSpecNumber(seconds)) must be a number of seconds in (0, 600]")
             }
             guard rate * seconds >= 2 else {
-                throw BadInput(message: "accuracy: --seconds \(formatOutputNumber(seconds)) at --rate \(formatOutputNumber(rate)) Hz "
+                throw BadInput(message: "accuracy: --seconds \(formatSpecNumber(seconds)) at --rate \(formatSpecNumber(rate)) Hz "
                                + "covers fewer than 2 frames; springs are compared frame by frame")
             }
         }

@@ -18,7 +18,7 @@ func parsePercent(_ text: String, option: String) throws -> Double {
 /// Child-process limits from `--timeout`, or `BadInput` naming the option and its range.
 func childLimits(timeout: Double, command: String) throws -> ChildProcess.Limits {
     guard timeout >= 1, timeout <= 86_400 else {
-        throw BadInput(message: "\(command): --timeout \(formatOutputNumber(timeout)) must be a number of seconds in 1…86400")
+        throw BadInput(message: "\(command): --timeout \(formatSpecNumber(timeout)) must be a number of seconds in 1…86400")
     }
     return ChildProcess.Limits(timeout: timeout)
 }
@@ -157,7 +157,7 @@ struct GateCommand: ParsableCommand {
             case (nil, _?):
                 guard rounds >= 1, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 1…1000") }
                 guard timeBudget >= 0, timeBudget <= 86_400 else {
-                    throw BadInput(message: "gate: --time-budget \(formatOutputNumber(timeBudget)) must be a number of seconds in 0…86400")
+                    throw BadInput(message: "gate: --time-budget \(formatSpecNumber(timeBudget)) must be a number of seconds in 0…86400")
                 }
                 guard instructions || timeBudget > 0 else {
                     throw BadInput(message: "gate: --time-budget 0 without --instructions would measure nothing")

@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
                 throw BadInput(message: "run: --frames \(frames) must be a whole number in 1…1000000")
             }
             guard rate >= 1, rate <= 10_000 else {
-                throw BadInput(message: "run: --rate \(formatOutputNumber(rate)) must be a number of Hz in 1…10000")
+                throw BadInput(message: "run: --rate \(formatSpecNumber(rate)) must be a number of Hz in 1…10000")
             }
             if let threads, threads < 1 || threads > 1024 {
                 throw BadInput(message: "run: --threads \(threads) must be a whole number in 1…1024")

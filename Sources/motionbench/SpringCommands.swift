@@ -93,11 +93,12 @@ struct SettleCommand: ParsableCommand {
     func validate() throws {
         try validatingOptions {
             guard distance > 0, distance.isFinite else {
-                throw BadInput(message: "settle: --distance \(formatOutputNumber(distance)) must be a finite number > 0")
+                throw BadInput(message: "settle: --distance \(formatSpecNumber(distance)) must be a finite number > 0")
             }
             guard rate > 0, rate.isFinite else {
-                throw BadInput(message: "settle: --rate \(formatOutputNumber(rate)) must be a finite number > 0 Hz")
+                throw BadInput(message: "settle: --rate \(formatSpecNumber(rate)) must be a finite number > 0 Hz")
             }
+            try Spring.checkSettlingTolerance(epsilon)
         }
     }
 

@@ -81,6 +81,8 @@ struct TimingCommand: ParsableCommand {
                     throw BadInput(message: "timing: --playback-rate must be a finite number")
                 }
             }
+            // The timing model's own range checks (duration, repeat count, …), with a stand-in easing.
+            _ = try evaluator(easing: .cubicBezier(.ease))
         }
     }
 
@@ -123,10 +125,10 @@ struct TimingCommand: ParsableCommand {
         return value
     }
 
-    func run() throws {
-        let easing = try TimingFunction(spec: self.easing)
+    /// The timing model the options describe, with `easing`, as a function from time to its result.
+    /// - Throws: for options the model rejects (a negative duration, say), naming the option.
+    func evaluator(easing: TimingFunction) throws -> (Double) -> TimingResult {
         let duration = try Self.number(self.duration, "--duration")
-        let evaluate: (Double) -> TimingResult
         if usesCoreAnimation {
             let count = try repeatCount.map { try Self.number($0, "--repeat-count") } ?? 0
             let timing = try MediaTiming(
@@ -134,14 +136,17 @@ struct TimingCommand: ParsableCommand {
                 repeatCount: count.isInfinite ? MediaTiming.forever : count, repeatDuration: repeatDuration ?? 0,
                 autoreverses: autoreverses, fillMode: try fillModeValue(), removedOnCompletion: removedOnCompletion,
                 timingFunction: easing)
-            evaluate = { timing.evaluate(parentTime: $0) }
-        } else {
-            let timing = try EffectTiming(
-                duration: duration, iterations: try iterations.map { try Self.number($0, "--iterations") } ?? 1,
-                iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: try fillValue(),
-                direction: try directionValue(), playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
-            evaluate = { timing.evaluate(at: $0) }
+            return { timing.evaluate(parentTime: $0) }
         }
+        let timing = try EffectTiming(
+            duration: duration, iterations: try iterations.map { try Self.number($0, "--iterations") } ?? 1,
+            iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: try fillValue(),
+            direction: try directionValue(), playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
+        return { timing.evaluate(at: $0) }
+    }
+
+    func run() throws {
+        let evaluate = try evaluator(easing: TimingFunction(spec: self.easing))
         var stream = try format.stream(columns: ["time", "phase", "iteration", "progress"], hiddenInText: ["time"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
         try forEachInput(times, command: "timing", whenWaiting: { stream.flush() }) { time in

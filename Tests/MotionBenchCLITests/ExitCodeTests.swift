@@ -72,7 +72,8 @@ final class ExitCodeTests: XCTestCase {
     func testBadInputFromEachLayerExitsTwo() throws {
         try assertExit(2, ["eval", "ease", "abc"], "input 'abc' is not a number")  // BadInput
         try assertExit(2, ["eval", "cubic-bezier(2, 0, 1, 1)", "0.5"], "x1 = 2 is outside [0, 1]")  // SpecError
-        try assertExit(2, ["timing", "--duration", "-1", "0.5"], "duration = -1 must be ≥ 0")  // InvalidParameterError
+        try assertExit(2, ["timing", "--duration", "-1", "0.5"], "duration = -1 must be ≥ 0")  // InvalidParameterError, validate()
+        try assertExit(2, ["settle", "spring(mass: 1, stiffness: 100, damping: 0)"], "never settles")  // InvalidParameterError, run()
         try assertExit(2, ["run", "--scenario", folder + "/missing.json"], "scenario")  // ScenarioError
         try assertExit(2, ["run", "--layers", "1", "--frames", "1", "--output", folder + "/no/x.json"], "does not exist")  // OutputFileError
         try assertExit(2, ["run", "--frame-times", try file("times.txt", "soon\n"), "--layers", "1"], "'soon'")  // FrameClockError

@@ -8,12 +8,18 @@ import RealModule
 /// e^{−λπ/ωd} per half period; over- and critically damped springs have at most one extremum), and the crossing of
 /// ±ε inside it is solved with `BracketedRoot` to full precision.
 extension Spring {
-    /// Our settling time in seconds for tolerance `epsilon` in (0, 1) (a fraction of the distance).
-    /// - Throws: for ε outside (0, 1), or an undamped spring (c = 0), which never settles.
-    public func settlingTime(epsilon: Double = 0.001) throws(InvalidParameterError) -> Double {
+    /// Checks a settling tolerance ε (a fraction of the distance) before any spring is at hand.
+    /// - Throws: for ε outside (0, 1), naming it as `epsilon`.
+    public static func checkSettlingTolerance(_ epsilon: Double) throws(InvalidParameterError) {
         guard epsilon > 0, epsilon < 1 else {
             throw InvalidParameterError(context: "settle", parameter: "epsilon", value: epsilon, rule: "is outside (0, 1)")
         }
+    }
+
+    /// Our settling time in seconds for tolerance `epsilon` in (0, 1) (a fraction of the distance).
+    /// - Throws: for ε outside (0, 1), or an undamped spring (c = 0), which never settles.
+    public func settlingTime(epsilon: Double = 0.001) throws(InvalidParameterError) -> Double {
+        try Self.checkSettlingTolerance(epsilon)
         guard damping > 0 else {
             throw InvalidParameterError(context: "settle", parameter: "damping", value: damping,
                                         rule: "means no damping (damping ratio 0): an undamped spring never settles")
