@@ -18,6 +18,23 @@ final class SpringFamilyTests: XCTestCase {
         }
     }
 
+    /// A NaN in any parameter of any family is rejected with an error naming that parameter, so the NaN that
+    /// `SpringParameterValues` gives for a parameter a form does not have ends in an error, never a spring.
+    func testEveryFamilyRejectsNaNInEachParameterByName() {
+        for family in SpringFamily.all {
+            for (parameter, _) in family.parameters {
+                var values: [SpringParameter: Double] = [:]
+                for (other, fallback) in family.parameters { values[other] = fallback ?? 0.5 }
+                values[parameter] = .nan
+                XCTAssertThrowsError(try family.spring(values), "\(family.key) \(parameter)") { error in
+                    XCTAssertEqual((error as? InvalidParameterError)?.parameter, parameter.rawValue, "\(family.key): \(error)")
+                }
+            }
+        }
+        XCTAssertTrue(SpringParameterValues([.mass: 2])[.stiffness].isNaN)
+        XCTAssertEqual(SpringParameterValues([.mass: 2])[.mass], 2)
+    }
+
     /// Each family's inverse written as a spec parses back to the same motion, through the text parser; the forms
     /// that accept any damping ratio never decline.
     func testEveryFormRoundTripsThroughItsSpec() throws {

@@ -58,8 +58,8 @@ extension SpringFamily {
                      (.initialVelocity, 0)],
         settlingRule: .android,
         make: { values throws(InvalidParameterError) in
-            try .android(stiffness: values[.stiffness]!, dampingRatio: values[.dampingRatio]!,
-                         initialVelocity: values[.initialVelocity]!)
+            try .android(stiffness: values[.stiffness], dampingRatio: values[.dampingRatio],
+                         initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.androidStiffness, $0.dampingRatio, $0.initialVelocity] })
 
@@ -69,8 +69,8 @@ extension SpringFamily {
         name: "flutter-spring", origin: "Flutter SpringDescription.withDampingRatio",
         parameters: [(.mass, 1), (.stiffness, nil), (.dampingRatio, nil), (.initialVelocity, 0)], settlingRule: .flutter,
         make: { values throws(InvalidParameterError) in
-            try .flutter(mass: values[.mass]!, stiffness: values[.stiffness]!, dampingRatio: values[.dampingRatio]!,
-                         initialVelocity: values[.initialVelocity]!)
+            try .flutter(mass: values[.mass], stiffness: values[.stiffness], dampingRatio: values[.dampingRatio],
+                         initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.mass, $0.stiffness, $0.dampingRatio, $0.initialVelocity] })
 }

@@ -24,8 +24,8 @@ extension SpringFamily {
         name: "motion-spring", origin: "motion (Framer Motion) spring({ visualDuration, bounce })",
         parameters: [(.visualDuration, nil), (.bounce, 0.25), (.initialVelocity, 0)], settlingRule: .motion,
         make: { values throws(InvalidParameterError) in
-            try .motion(visualDuration: values[.visualDuration]!, bounce: values[.bounce]!,
-                        initialVelocity: values[.initialVelocity]!)
+            try .motion(visualDuration: values[.visualDuration], bounce: values[.bounce],
+                        initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.motionVisualDuration, 1 - $0.dampingRatio, $0.initialVelocity] })
 }

@@ -71,7 +71,7 @@ extension SpringFamily {
         name: "origami-spring", origin: "Origami, rebound, React Native tension/friction",
         parameters: [(.tension, 40), (.friction, 7), (.initialVelocity, 0)], settlingRule: .rebound,
         make: { values throws(InvalidParameterError) in
-            try .origami(tension: values[.tension]!, friction: values[.friction]!, initialVelocity: values[.initialVelocity]!)
+            try .origami(tension: values[.tension], friction: values[.friction], initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.origamiTension, $0.origamiFriction, $0.initialVelocity] })
 
@@ -80,8 +80,8 @@ extension SpringFamily {
         name: "rn-spring", origin: "React Native Animated.spring, rebound bounciness/speed",
         parameters: [(.bounciness, 8), (.speed, 12), (.initialVelocity, 0)], settlingRule: .reactNative,
         make: { values throws(InvalidParameterError) in
-            try .reactNative(bounciness: values[.bounciness]!, speed: values[.speed]!,
-                             initialVelocity: values[.initialVelocity]!)
+            try .reactNative(bounciness: values[.bounciness], speed: values[.speed],
+                             initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.reactNativeBounciness, $0.reactNativeSpeed, $0.initialVelocity] })
 }

@@ -119,8 +119,8 @@ extension SpringFamily {
         name: "spring", origin: "Core Animation CASpringAnimation, CSS spring() in WebKit",
         parameters: [(.mass, 1), (.stiffness, 100), (.damping, 10), (.initialVelocity, 0)], settlingRule: .coreAnimation,
         make: { values throws(InvalidParameterError) in
-            try Spring(mass: values[.mass]!, stiffness: values[.stiffness]!, damping: values[.damping]!,
-                       initialVelocity: values[.initialVelocity]!)
+            try Spring(mass: values[.mass], stiffness: values[.stiffness], damping: values[.damping],
+                       initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.mass, $0.stiffness, $0.damping, $0.initialVelocity] })
 }

@@ -31,14 +31,14 @@ public struct SpringFamily: Sendable {
     public let parameters: [(parameter: SpringParameter, defaultValue: Double?)]
     /// The platform's own rule for when a spring is done.
     public let settlingRule: SettlingDefinition
-    private let make: @Sendable ([SpringParameter: Double]) throws(InvalidParameterError) -> Spring
+    private let make: @Sendable (SpringParameterValues) throws(InvalidParameterError) -> Spring
     private let invert: @Sendable (Spring) -> [Double]?
 
     /// A family: `make` receives a value for every parameter (given or default); `invert` returns a spring's
     /// parameters in `parameters` order (times in seconds), or nil where the family cannot express its motion.
     public init(name: String, key: String? = nil, origin: String,
                 parameters: [(parameter: SpringParameter, defaultValue: Double?)], settlingRule: SettlingDefinition,
-                make: @escaping @Sendable ([SpringParameter: Double]) throws(InvalidParameterError) -> Spring,
+                make: @escaping @Sendable (SpringParameterValues) throws(InvalidParameterError) -> Spring,
                 invert: @escaping @Sendable (Spring) -> [Double]?) {
         self.name = name
         self.key = key ?? name
@@ -75,7 +75,7 @@ public struct SpringFamily: Sendable {
             }
             complete[parameter] = fallback
         }
-        return try make(complete)
+        return try make(SpringParameterValues(complete))
     }
 
     /// `spring`'s parameters in this family (times in seconds), or nil where the family cannot express its motion
@@ -90,7 +90,7 @@ public struct SpringFamily: Sendable {
             return nil
         }
         let named = zip(parameters, values).map { ($0.parameter, $1) }
-        guard let rebuilt = try? make(Dictionary(uniqueKeysWithValues: named)), rebuilt.hasTheMotion(of: spring) else {
+        guard let rebuilt = try? make(SpringParameterValues(Dictionary(uniqueKeysWithValues: named))), rebuilt.hasTheMotion(of: spring) else {
             return nil
         }
         return named
@@ -113,4 +113,17 @@ extension Spring {
         return close(stiffness / mass, other.stiffness / other.mass) && close(damping / mass, other.damping / other.mass)
             && abs(initialVelocity - other.initialVelocity) <= 1e-9 * max(1, abs(other.initialVelocity))
     }
+}
+
+/// The values a family's `make` receives: one for every parameter of the form (given or its default). Reading a
+/// parameter the form does not have gives NaN, which every spring initialiser rejects with an error naming it, so a
+/// family's mistake is an error, not a crash.
+public struct SpringParameterValues: Sendable {
+    private let values: [SpringParameter: Double]
+
+    /// The values, by parameter.
+    public init(_ values: [SpringParameter: Double]) { self.values = values }
+
+    /// The value of `parameter` (in the form's units: seconds, kilograms, newtons per metre, …), or NaN when absent.
+    public subscript(_ parameter: SpringParameter) -> Double { values[parameter] ?? .nan }
 }

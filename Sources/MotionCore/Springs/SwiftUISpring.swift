@@ -51,8 +51,8 @@ extension SpringFamily {
         name: "spring", key: "spring-response", origin: "SwiftUI Spring(response:dampingRatio:), react-spring",
         parameters: [(.response, nil), (.dampingRatio, 1), (.initialVelocity, 0)], settlingRule: .swiftUI,
         make: { values throws(InvalidParameterError) in
-            try .swiftUI(response: values[.response]!, dampingRatio: values[.dampingRatio]!,
-                         initialVelocity: values[.initialVelocity]!)
+            try .swiftUI(response: values[.response], dampingRatio: values[.dampingRatio],
+                         initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.response, $0.dampingRatio, $0.initialVelocity] })
 
@@ -61,7 +61,7 @@ extension SpringFamily {
         name: "spring", key: "spring-duration", origin: "SwiftUI Spring(duration:bounce:), UIKit (iOS 17)",
         parameters: [(.duration, nil), (.bounce, 0), (.initialVelocity, 0)], settlingRule: .swiftUI,
         make: { values throws(InvalidParameterError) in
-            try .swiftUI(duration: values[.duration]!, bounce: values[.bounce]!, initialVelocity: values[.initialVelocity]!)
+            try .swiftUI(duration: values[.duration], bounce: values[.bounce], initialVelocity: values[.initialVelocity])
         },
         invert: { [$0.perceptualDuration, $0.bounce, $0.initialVelocity] })
 }

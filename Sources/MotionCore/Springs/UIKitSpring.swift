@@ -96,8 +96,8 @@ extension SpringFamily {
         name: "uikit-spring", origin: "UIKit animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)",
         parameters: [(.duration, nil), (.dampingRatio, nil), (.initialVelocity, 0)], settlingRule: .coreAnimation,
         make: { values throws(InvalidParameterError) in
-            try .uikit(duration: values[.duration]!, dampingRatio: values[.dampingRatio]!,
-                       initialVelocity: values[.initialVelocity]!)
+            try .uikit(duration: values[.duration], dampingRatio: values[.dampingRatio],
+                       initialVelocity: values[.initialVelocity])
         },
         invert: { spring in spring.uikitDuration.map { [$0, spring.dampingRatio, spring.initialVelocity] } })
 }
