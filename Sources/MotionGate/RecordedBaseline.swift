@@ -17,8 +17,10 @@ public struct RecordedBaseline: Sendable, SummaryReport, TestSuiteReport {
         (self.baseline, self.path, self.workloadCount, self.mode) = (baseline, path, workloadCount, mode)
     }
 
-    /// `wrote PATH: N workloads, mode MODE`.
-    public func summaryText() -> String { "wrote \(path): \(workloadCount) workloads, mode \(mode.rawValue)\n" }
+    /// `wrote PATH: N workloads, mode MODE` (`1 workload` for one).
+    public func summaryText() -> String {
+        "wrote \(path): \(workloadCount) workload\(workloadCount == 1 ? "" : "s"), mode \(mode.rawValue)\n"
+    }
 
     /// Instructions and median CPU seconds (with their min–max) per workload.
     public var exportMetrics: [ExportMetric] { baseline.exportMetrics }

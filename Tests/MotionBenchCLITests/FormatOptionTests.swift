@@ -46,6 +46,25 @@ final class FormatOptionTests: XCTestCase {
         }
     }
 
+    /// The table in docs/cli.md of what each command's `--format` accepts holds the registry's formats for every
+    /// command it names, and names every command (so the reference cannot fall behind a new format).
+    func testTheReferenceTableInCLIDocsMatchesTheRegistry() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        var documented: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 2 else { continue }
+            let names = { (cell: String) in cell.components(separatedBy: ", ").map { $0.trimmingCharacters(in: ["`"]) } }
+            for command in names(cells[0]) { documented[command] = Set(names(cells[1])) }
+        }
+        for (command, report, _, _) in Self.commands {
+            XCTAssertEqual(documented[command], Set(ReportFormats.formats(rendering: report).map(\.name)),
+                           "docs/cli.md's --format table, row \(command)")
+        }
+    }
+
     func testEveryListedValueIsAccepted() throws {
         for (command, _, arguments, stop) in Self.commands {
             for value in try helpValues(command) {
