@@ -77,12 +77,6 @@ struct ScenarioReader {
         return number
     }
 
-    func bool(_ key: String, default fallback: Bool) throws(ScenarioError) -> Bool {
-        guard let value = object[key] else { return fallback }
-        guard Self.isBoolean(value), let flag = value as? Bool else { throw fail(key, "must be true or false") }
-        return flag
-    }
-
     /// A numeric field that may vary per layer; every value it can take must satisfy `rule` (which returns the
     /// problem, e.g. "must be > 0", or nil).
     func distribution(_ key: String, default fallback: Double? = nil, rule: (Double) -> String? = { _ in nil })
@@ -285,7 +279,6 @@ struct ScenarioReader {
 /// Common rules for distribution values.
 enum Rule {
     static func positive(_ value: Double) -> String? { value > 0 ? nil : "must be > 0" }
-    static func nonNegative(_ value: Double) -> String? { value >= 0 ? nil : "must be ≥ 0" }
     static func unit(_ value: Double) -> String? { value >= 0 && value <= 1 ? nil : "must lie in [0, 1]" }
     /// Durations: from a microsecond to a day, so that a day of local time divided by a duration stays finite and
     /// exact enough.
