@@ -81,6 +81,7 @@ extension AccuracyRenderer {
                           y: .decades("|error| (fraction of travel)", -17...0))
         }
         body += "</div><h2>Settling time by each platform's rule</h2>" + settlingChart(r)
+        if let measured = r.measured { body += measuredHTML(measured) }
         body += SVGChart.tables(fromMarkdown: markdown(r, withReading: false))
         return SVGChart.page(title: "MotionBench accuracy report", body: body)
     }

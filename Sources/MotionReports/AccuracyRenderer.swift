@@ -17,7 +17,7 @@ public enum AccuracyRenderer {
         ] } + r.springResults.flatMap { s in [
             ExportMetric(benchmark: "spring/\(s.name)", measure: "max-abs-error", unit: "fraction of travel", value: s.overall.maxAbsError),
             ExportMetric(benchmark: "spring/\(s.name)", measure: "ns-per-step", unit: "ns", value: s.nsPerStep),
-        ] }
+        ] } + (r.measured.map(measuredMetrics) ?? [])
     }
 
     static func sci(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.2g", value) }
@@ -86,6 +86,7 @@ public enum AccuracyRenderer {
         let bezier: Bezier
         let springs: Springs
         let reference: Reference
+        let measured: MeasuredJSON?
         let units: [String: String]
         let metadata: MetadataJSON?
     }
@@ -96,6 +97,9 @@ public enum AccuracyRenderer {
         "p99AbsError": "as maxAbsError", "pointsOver1e-3": "samples", "monotonicityViolations": "samples",
         "nsPerEval": "ns", "nsPerStep": "ns", "clockDrift": "fraction of the duration", "rateHz": "Hz", "seconds": "s",
         "settling.definitions": "s", "settling.epsilon": "fraction of the travel",
+        "measured.maxAbsError": "output progress", "measured.maxFloat32Ulps": "ulps of the exact answer as a Float",
+        "measured.maxFloat64Ulps": "ulps of the exact answer as a Double", "measured.beyondThresholds": "fraction of samples",
+        "measured.maxVelocityError": "progress per unit input (per second for springs)", "measured.settling": "s",
     ]
 
     static func json(_ r: AccuracyReport, metadata: (any ReportMetadata)? = nil) -> String {
@@ -124,7 +128,7 @@ public enum AccuracyRenderer {
                            strategies: springs, settling: settling),
             reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
                              springWorstError: ReportNumber(r.springReferenceWorstError)),
-            units: jsonUnits, metadata: MetadataJSON(metadata))
+            measured: r.measured.map(MeasuredJSON.init), units: jsonUnits, metadata: MetadataJSON(metadata))
         // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
         return (try? ReportJSON.document(document)) ?? "{}\n"
     }
@@ -148,6 +152,13 @@ public enum AccuracyRenderer {
             text += " For springs the exact closed form stays within \(sci(springOurs.overall.maxAbsError)) of the GSL rk8pd "
                 + "reference (whose own error against an 80-bit closed form is \(sci(r.springReferenceWorstError))), while "
                 + "\(worstSpring.name) is off by up to \(sci(worstSpring.overall.maxAbsError)) of the travel."
+        }
+        if let measured = r.measured {
+            for row in measured.implementations {
+                text += " Measured \(row.label): worst error \(sci(row.overall.maxAbsError)) (\(worstPlace(row.overall))), "
+                    + "\(percent(row.overall.beyondThresholds.first ?? 0)) of \(row.overall.samples) samples beyond half an 8-bit step."
+            }
+            text += measured.distances.map { " " + distanceSentence($0) + "." }.joined()
         }
         return text
     }
@@ -182,27 +193,30 @@ public enum AccuracyRenderer {
         }
         text += "\nReference floor: Bézier \(sci(r.bezierReferenceWorstError)) (GSL Brent vs 80-bit Newton), springs "
             + "\(sci(r.springReferenceWorstError)) (GSL rk8pd vs 80-bit closed form).\n"
-        return text
+        return text + (r.measured.map(measuredMarkdown) ?? "")
     }
 
     static func csv(_ r: AccuracyReport) -> String {
+        // With measured samples the records grow by the measured columns, blank on the in-repo study's records.
+        let extra = r.measured == nil ? [] : measuredCSVColumns
+        let padding = [ReportCell](repeating: .null, count: extra.count)
         var text = CSVWriter.record(["kind", "strategy", "case", "maxAbsError", "meanAbsError", "p99AbsError", "pointsOver1e-3",
-                                     "monotonicityViolations", "nsPerEvalOrStep", "clockDrift"])
+                                     "monotonicityViolations", "nsPerEvalOrStep", "clockDrift"] + extra)
         for s in r.bezier {
             for (curve, st) in [("all", s.overall)] + s.perCurve.map({ ($0.curve, $0.statistics) }) {
                 text += CSVWriter.record([.text("bezier"), .text(s.name), .text(curve), .number(st.maxAbsError),
                                           .number(st.meanAbsError), .number(st.p99AbsError), .integer(st.pointsOver1e3),
-                                          st.monotonicityViolations.map(ReportCell.integer) ?? .null, .number(s.nsPerEval), .null])
+                                          st.monotonicityViolations.map(ReportCell.integer) ?? .null, .number(s.nsPerEval), .null] + padding)
             }
         }
         for s in r.springResults {
             for (spring, st) in [("all", s.overall)] + s.perSpring.map({ ($0.spring, $0.statistics) }) {
                 text += CSVWriter.record([.text("spring"), .text(s.name), .text(spring), .number(st.maxAbsError),
                                           .number(st.meanAbsError), .number(st.p99AbsError), .integer(st.pointsOver1e3), .null,
-                                          .number(s.nsPerStep), s.clockDrift.map(ReportCell.number) ?? .null])
+                                          .number(s.nsPerStep), s.clockDrift.map(ReportCell.number) ?? .null] + padding)
             }
         }
-        return text
+        return text + (r.measured.map(measuredCSV) ?? "")
     }
 }
 

@@ -102,6 +102,8 @@ public struct AccuracyReport: Sendable {
     public var springReferenceWorstError: Double
     /// Per spring, the reference progress at every frame.
     public var referenceTrajectories: [[Double]]
+    /// Other implementations' samples (`accuracy --measured`) against the exact answers, when given.
+    public var measured: MeasuredAccuracy? = nil
     /// Bins of the log-error plot.
     public static let plotBins = 200
 }

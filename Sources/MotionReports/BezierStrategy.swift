@@ -9,10 +9,16 @@ public struct BezierStrategy: Sendable {
     public let name: String
     /// Builds the per-curve evaluator (coefficients and tables are computed here, once).
     public let make: @Sendable (CubicBezier) -> @Sendable (Double) -> Double
+    /// The engine family this strategy is a port of (`chromium`, `webkit`, `firefox`), matched against the first word
+    /// of a measured implementation's name so that the report can say how far the port is from the real engine; nil
+    /// for strategies that model no browser.
+    public let models: String?
 
-    /// A strategy named `name` whose evaluator for a curve is `make(curve)` (for custom comparisons).
-    public init(name: String, make: @escaping @Sendable (CubicBezier) -> @Sendable (Double) -> Double) {
+    /// A strategy named `name` whose evaluator for a curve is `make(curve)` (for custom comparisons), a port of the
+    /// engine family `models` if it is one.
+    public init(name: String, models: String? = nil, make: @escaping @Sendable (CubicBezier) -> @Sendable (Double) -> Double) {
         self.name = name
+        self.models = models
         self.make = make
     }
 
@@ -28,7 +34,7 @@ public struct BezierStrategy: Sendable {
     /// Newton when |x'| < 1e-6; then bisection on [0, 1] from t = x while t0 < t1. CSS passes ε = 1/(200·duration).
     public static func webKit2008(duration: Double) -> BezierStrategy {
         let epsilon = 1 / (200 * duration)
-        return BezierStrategy(name: "webkit-2008") { curve in
+        return BezierStrategy(name: "webkit-2008", models: "webkit") { curve in
             let p = PowerForm(curve)
             return { x in
                 var t = x
@@ -60,16 +66,18 @@ public struct BezierStrategy: Sendable {
     /// bracketing segment; up to 4 Newton steps at tolerance min(1e-7, ε), stopping when |x'| < 1e-7; then bisection
     /// inside the segment at tolerance max(1e-10, ε). CSS passes ε = 1/(1000·duration).
     public static func webKit(duration: Double) -> BezierStrategy {
-        tableNewtonBisection(name: "webkit", newtonTolerance: min(1e-7, 1 / (1000 * duration)),
+        tableNewtonBisection(name: "webkit", models: "webkit", newtonTolerance: min(1e-7, 1 / (1000 * duration)),
                              bisectionTolerance: max(1e-10, 1 / (1000 * duration)))
     }
 
     /// Chromium's `gfx::CubicBezier`: as WebKit's current solver with ε = 1e-7 for both stages (no floor), midpoint
     /// (t0 + t1)/2.
-    public static let chromium = tableNewtonBisection(name: "chromium", newtonTolerance: 1e-7, bisectionTolerance: 1e-7)
+    public static let chromium = tableNewtonBisection(name: "chromium", models: "chromium", newtonTolerance: 1e-7, bisectionTolerance: 1e-7)
 
-    static func tableNewtonBisection(name: String, newtonTolerance: Double, bisectionTolerance: Double) -> BezierStrategy {
-        BezierStrategy(name: name) { curve in
+    static func tableNewtonBisection(name: String, models: String, newtonTolerance: Double, bisectionTolerance: Double)
+        -> BezierStrategy
+    {
+        BezierStrategy(name: name, models: models) { curve in
             let p = PowerForm(curve)
             let table = (0...10).map { p.x(Double($0) / 10) }
             return { x in
@@ -101,14 +109,14 @@ public struct BezierStrategy: Sendable {
 
     /// Firefox's SMIL key spline (`nsSMILKeySpline`): an 11-point table guess; if x'(guess) ≥ 0.02, 4 Newton steps
     /// without a convergence test; if the slope is 0, the guess; otherwise at most 10 bisection halvings to 1e-7.
-    public static let firefoxSMIL = smilLike(name: "firefox-smil", minimumSlope: 0.02, float32Table: false)
+    public static let firefoxSMIL = smilLike(name: "firefox-smil", models: "firefox", minimumSlope: 0.02, float32Table: false)
 
     /// bezier-easing v2 (JavaScript): as SMIL, with minimum Newton slope 0.001 and a Float32 sample table; inputs 0
     /// and 1 return exactly, and a curve with x1 = y1 and x2 = y2 is the identity.
-    public static let bezierEasingV2 = smilLike(name: "bezier-easing-v2", minimumSlope: 0.001, float32Table: true)
+    public static let bezierEasingV2 = smilLike(name: "bezier-easing-v2", models: nil, minimumSlope: 0.001, float32Table: true)
 
-    static func smilLike(name: String, minimumSlope: Double, float32Table: Bool) -> BezierStrategy {
-        BezierStrategy(name: name) { curve in
+    static func smilLike(name: String, models: String?, minimumSlope: Double, float32Table: Bool) -> BezierStrategy {
+        BezierStrategy(name: name, models: models) { curve in
             let p = PowerForm(curve)
             let identity = float32Table && curve.x1 == curve.y1 && curve.x2 == curve.y2
             let table = (0...10).map { float32Table ? Double(Float(p.x(Double($0) / 10))) : p.x(Double($0) / 10) }

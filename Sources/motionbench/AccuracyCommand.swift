@@ -17,10 +17,18 @@ struct AccuracyCommand: ParsableCommand {
             A curves FILE is a JSON array of timing-function specs or {"name", "spec"} objects; a springs FILE the same \
             with spring specs.
 
+            --measured FILE adds another implementation's outputs (a browser capture from `motionbench capture`, or \
+            your own engine's): CSV with the header implementation,spec,input,output and optional velocity and \
+            duration columns; spec is any timing function or spring MotionBench parses (quote specs with commas), \
+            input is progress in [0, 1] for a timing function and seconds for a spring. Every sample is compared with \
+            the exact answer; the in-repo ports run at the same Bézier inputs, and each port is compared with the \
+            measured engine it models. See docs/measured.md.
+
             EXAMPLES:
               motionbench accuracy --curves presets --samples 10001
               motionbench accuracy --format html --output accuracy.html
               motionbench accuracy --curves presets --format bmf > accuracy-bmf.json
+              motionbench accuracy --measured chromium.csv --measured my-engine.csv --samples 1001
             """)
 
     @Option(help: "presets, hard, all, or a JSON file of curve specs.")
@@ -37,6 +45,9 @@ struct AccuracyCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Spring sampling duration in seconds.")
     var seconds = 2.0
+
+    @Option(help: ArgumentHelp("A samples file of another implementation's outputs (repeatable).", valueName: "file"))
+    var measured: [String] = []
 
     @Option(help: FormatOption<AccuracyReport>.help(note: " The dashboard formats carry the largest error and ns per "
                                                     + "evaluation or step per strategy; there is no junit, as accuracy has no pass/fail rule."))
@@ -81,17 +92,40 @@ struct AccuracyCommand: ParsableCommand {
         }
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
             : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
+        let measuredSamples = try measured.flatMap(Self.readSamples)
         let status = StatusLine()
-        let report: AccuracyReport
+        var report: AccuracyReport
         do {
             report = try AccuracyStudy.run(curves: curveList, samples: samples, springs: springList, rate: rate,
                                            seconds: seconds, progress: status.show)
         } catch {
             throw BadInput(message: "accuracy: \(error)")
         }
+        if !measured.isEmpty {
+            status.show("measured: \(measuredSamples.count) samples from \(measured.count) file(s) against the exact answers")
+            report.measured = MeasuredStudy.run(measuredSamples, files: measured)
+        }
         status.clear()
         let text = try format.render(report)
         if let destination { try destination.write(text) } else { print(text, terminator: "") }
+    }
+
+    /// The samples in the file at `path` (`--measured`).
+    static func readSamples(_ path: String) throws -> [MeasuredSample] {
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw BadInput(message: "accuracy: --measured '\(SafeText.quoted(path))' \(error.reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw BadInput(message: "accuracy: --measured '\(SafeText.quoted(path))' is not UTF-8 text")
+        }
+        do {
+            return try MeasuredSamplesReader.read(text, file: path)
+        } catch {
+            throw BadInput(message: "accuracy: --measured \(error)")
+        }
     }
 
     /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects.

@@ -1,0 +1,35 @@
+import MotionCore
+import MotionReference
+
+/// The exact output and derivative a measured sample is compared with, from paths independent of what produced it:
+/// cubic Béziers from the GSL reference (Brent on x(t) = x, y in 80-bit arithmetic), springs from the textbook closed
+/// forms in 80-bit arithmetic, and `steps()` and `linear()` from their definitions (piecewise constant and piecewise
+/// linear: no solver, so nothing to be inexact about beyond one rounding).
+enum ExactAnswer {
+    /// The exact output at `input` and its derivative with respect to the input (±infinity where a Bézier's tangent is
+    /// vertical).
+    static func evaluate(_ spec: MotionSpec, at input: Double) -> (value: Double, velocity: Double) {
+        switch spec {
+        case .timingFunction(.cubicBezier(let curve)):
+            let reference = BezierReference.evaluate(curve, at: input)
+            return (reference.value, reference.slope)
+        case .timingFunction(let function):
+            return (function.value(at: input), function.slope(at: input))
+        case .spring(let spring):
+            let state = SpringReference.textbook(spring, at: input)
+            return (1 - state.displacement, -state.rate)
+        }
+    }
+
+    /// Whether the exact output never decreases as the input grows, so that a decrease in a measured series is a
+    /// monotonicity violation: Béziers with y1 and y2 in [0, 1], every `steps()`, a `linear()` whose outputs never
+    /// decrease; never a spring (which may overshoot and come back).
+    static func isMonotone(_ spec: MotionSpec) -> Bool {
+        switch spec {
+        case .timingFunction(.cubicBezier(let curve)): (0...1).contains(curve.y1) && (0...1).contains(curve.y2)
+        case .timingFunction(.steps): true
+        case .timingFunction(.linear(let easing)): zip(easing.stops, easing.stops.dropFirst()).allSatisfy { $0.output <= $1.output }
+        case .spring: false
+        }
+    }
+}

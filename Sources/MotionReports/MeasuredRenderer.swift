@@ -1,0 +1,211 @@
+import Foundation
+import MotionCore
+import MotionOutput
+
+/// The measured implementations' part of every accuracy report format: Markdown tables, the `measured` JSON object,
+/// CSV records, HTML error plots and dashboard metrics.
+extension AccuracyRenderer {
+    static func percent(_ share: Double) -> String {
+        share == 0 ? "0" : share < 0.0001 ? "<0.01%" : String(format: "%.2f%%", share * 100)
+    }
+
+    static func ulps(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.3g", value) }
+
+    static func seconds(_ value: Double?) -> String { value.map { String(format: "%.4f", $0) } ?? "not settled" }
+
+    /// `SPEC at x = INPUT` (or `at t = … s` for a spring) for a statistic's worst point.
+    static func worstPlace(_ statistics: MeasuredStatistics, spec: String? = nil) -> String {
+        guard statistics.samples > 0 else { return "–" }
+        let name = spec ?? statistics.worst.spec ?? ""
+        let isSpring = (try? MotionSpec(parsing: name)).map { if case .spring = $0 { true } else { false } } ?? false
+        let place = isSpring ? "t = \(formatSpecNumber(statistics.worst.input)) s" : "x = \(formatSpecNumber(statistics.worst.input))"
+        return spec == nil ? "\(name) at \(place)" : place
+    }
+
+    /// The sentence per port: how far it is from the engine it models.
+    static func distanceSentence(_ d: PortDistance) -> String {
+        "\(d.strategy) strategy vs \(d.implementation): largest difference \(sci(d.maxDifference)) at \(d.worst.spec) "
+            + "x = \(formatSpecNumber(d.worst.input)) (port \(formatSpecNumber(d.worst.port)), engine "
+            + "\(formatSpecNumber(d.worst.measured))); identical on \(d.identical) of \(d.samples) samples"
+    }
+
+    static func thresholdHeader() -> String {
+        VisibleThreshold.all.map { "> \($0.name)" }.joined(separator: " | ")
+    }
+
+    static func statisticsCells(_ s: MeasuredStatistics) -> String {
+        "\(s.samples) | \(sci(s.maxAbsError)) | \(sci(s.meanAbsError)) | \(ulps(s.maxFloat32Ulps)) | \(ulps(s.maxFloat64Ulps)) | "
+            + "\(s.monotonicityViolations.map(String.init) ?? "–") | "
+            + s.beyondThresholds.map(percent).joined(separator: " | ") + " | \(s.maxVelocityError.map(sci) ?? "–")"
+    }
+
+    /// The measured section in Markdown.
+    static func measuredMarkdown(_ m: MeasuredAccuracy) -> String {
+        let columns = "samples | max error | mean error | max float32 ulps | max float64 ulps | monotonicity violations | "
+            + thresholdHeader() + " | max velocity error"
+        let alignment = Array(repeating: "---:", count: 7 + VisibleThreshold.all.count).joined(separator: "|")
+        var text = "\n### Measured implementations (\(m.files.joined(separator: ", ")))\n\n"
+            + "Every sample against the exact answer at its input: the GSL reference for cubic Béziers, 80-bit closed "
+            + "forms for springs, the definitions for steps() and linear(). Errors are in progress (fractions of the "
+            + "travel). Visible thresholds: " + VisibleThreshold.all.map { "\($0.name) = \($0.meaning)" }.joined(separator: "; ")
+            + ". In-repo ports are evaluated at the same cubic-Bézier inputs (WebKit's tolerances at 1 s).\n\n"
+        text += "| implementation | kind | \(columns) | worst at |\n|---|---|\(alignment)|---|\n"
+        for row in m.implementations + m.ports {
+            text += "| \(row.label) | \(row.isPort ? "in-repo port" : "measured") | \(statisticsCells(row.overall)) | "
+                + "\(worstPlace(row.overall)) |\n"
+        }
+        if !m.distances.isEmpty {
+            text += "\n#### In-repo ports against the engines they model\n\n"
+                + "| port | measured engine | samples | largest difference | at | identical outputs |\n|---|---|---:|---:|---|---:|\n"
+            for d in m.distances {
+                text += "| \(d.strategy) | \(d.implementation) | \(d.samples) | \(sci(d.maxDifference)) | \(d.worst.spec) "
+                    + "x = \(formatSpecNumber(d.worst.input)) | \(d.identical) |\n"
+            }
+        }
+        text += "\n#### Per spec\n\n| implementation | spec | \(columns) | worst at | implied settling (measured / exact, s) |\n"
+            + "|---|---|\(alignment)|---|---|\n"
+        for row in m.implementations {
+            for (spec, s) in row.perSpec {
+                let settling = s.settling.map { "\(seconds($0.measured)) / \(seconds($0.exact))" } ?? "–"
+                text += "| \(row.label) | \(spec) | \(statisticsCells(s)) | \(worstPlace(s, spec: spec)) | \(settling) |\n"
+            }
+        }
+        return text
+    }
+
+    /// One implementation's statistics as JSON.
+    struct MeasuredStatisticsJSON: Encodable {
+        let statistics: MeasuredStatistics
+        let spec: String?
+
+        enum CodingKeys: String, CodingKey {
+            case spec, samples, maxAbsError, meanAbsError, worst, maxFloat32Ulps, maxFloat64Ulps, monotonicityViolations,
+                 beyondThresholds, maxVelocityError, settling
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            let s = statistics
+            try container.encodeIfPresent(spec, forKey: .spec)
+            try container.encode(s.samples, forKey: .samples)
+            try container.encode(ReportNumber(s.maxAbsError), forKey: .maxAbsError)
+            try container.encode(ReportNumber(s.meanAbsError), forKey: .meanAbsError)
+            var worst: [String: ReportCell] = ["input": .number(s.worst.input), "output": .number(s.worst.output),
+                                               "exact": .number(s.worst.exact)]
+            if spec == nil, let worstSpec = s.worst.spec { worst["spec"] = .text(worstSpec) }
+            try container.encode(worst, forKey: .worst)
+            try container.encode(ReportNumber(s.maxFloat32Ulps), forKey: .maxFloat32Ulps)
+            try container.encode(ReportNumber(s.maxFloat64Ulps), forKey: .maxFloat64Ulps)
+            try container.encodeOrNull(s.monotonicityViolations, forKey: .monotonicityViolations)
+            try container.encode(Dictionary(uniqueKeysWithValues: zip(VisibleThreshold.all.map(\.name),
+                                                                      s.beyondThresholds.map(ReportNumber.init))),
+                                 forKey: .beyondThresholds)
+            try container.encode(ReportNumber(s.maxVelocityError), forKey: .maxVelocityError)
+            if let settling = s.settling {
+                try container.encode(["measured": ReportNumber(settling.measured), "exact": ReportNumber(settling.exact),
+                                      "error": ReportNumber(settling.error)], forKey: .settling)
+            }
+        }
+    }
+
+    /// The `measured` object of the JSON document.
+    struct MeasuredJSON: Encodable {
+        struct Implementation: Encodable {
+            let name, label, kind: String
+            let duration: ReportNumber
+            let overall: MeasuredStatisticsJSON
+            let perSpec: [MeasuredStatisticsJSON]
+        }
+        struct Threshold: Encodable {
+            let name, meaning: String
+            let limit: ReportNumber
+        }
+        struct Distance: Encodable {
+            let port, implementation, worstSpec: String
+            let samples, identical: Int
+            let maxDifference, worstInput, portOutput, measuredOutput: ReportNumber
+        }
+        let files: [String]
+        let thresholds: [Threshold]
+        let implementations: [Implementation]
+        let portDistances: [Distance]
+
+        init(_ m: MeasuredAccuracy) {
+            files = m.files
+            thresholds = VisibleThreshold.all.map { Threshold(name: $0.name, meaning: $0.meaning, limit: ReportNumber($0.limit)) }
+            implementations = (m.implementations + m.ports).map { row in
+                Implementation(name: row.name, label: row.label, kind: row.isPort ? "in-repo port" : "measured",
+                               duration: ReportNumber(row.duration),
+                               overall: MeasuredStatisticsJSON(statistics: row.overall, spec: nil),
+                               perSpec: row.perSpec.map { MeasuredStatisticsJSON(statistics: $0.statistics, spec: $0.spec) })
+            }
+            portDistances = m.distances.map { d in
+                Distance(port: d.strategy, implementation: d.implementation, worstSpec: d.worst.spec, samples: d.samples,
+                         identical: d.identical, maxDifference: ReportNumber(d.maxDifference),
+                         worstInput: ReportNumber(d.worst.input), portOutput: ReportNumber(d.worst.port),
+                         measuredOutput: ReportNumber(d.worst.measured))
+            }
+        }
+    }
+
+    /// The CSV columns after the in-repo study's: blank on the in-repo study's records.
+    static let measuredCSVColumns = ["samples", "worstInput", "maxFloat32Ulps", "maxFloat64Ulps"]
+        + VisibleThreshold.all.map { "over-\($0.name)" } + ["maxVelocityError", "settlingMeasured", "settlingExact"]
+
+    /// One record per measured implementation (and port) and spec, `case` "all" for the overall figures.
+    static func measuredCSV(_ m: MeasuredAccuracy) -> String {
+        var text = ""
+        for row in m.implementations + m.ports {
+            for (spec, s) in [("all", row.overall)] + row.perSpec.map({ ($0.spec, $0.statistics) }) {
+                let leading: [ReportCell] = [.text(row.isPort ? "measured-port" : "measured"), .text(row.label), .text(spec),
+                                             .number(s.maxAbsError), .number(s.meanAbsError), .null, .null,
+                                             s.monotonicityViolations.map(ReportCell.integer) ?? .null, .null, .null]
+                let trailing: [ReportCell] = [.integer(s.samples), .number(s.worst.input), .number(s.maxFloat32Ulps),
+                                              .number(s.maxFloat64Ulps)] + s.beyondThresholds.map(ReportCell.number)
+                    + [s.maxVelocityError.map(ReportCell.number) ?? .null, s.settling?.measured.map(ReportCell.number) ?? .null,
+                       s.settling?.exact.map(ReportCell.number) ?? .null]
+                text += CSVWriter.record(leading + trailing)
+            }
+        }
+        return text
+    }
+
+    /// Per measured implementation and port: its largest error and its share beyond each visible threshold.
+    static func measuredMetrics(_ m: MeasuredAccuracy) -> [ExportMetric] {
+        (m.implementations + m.ports).flatMap { row in
+            [ExportMetric(benchmark: "measured/\(row.label)", measure: "max-abs-error", unit: "progress",
+                          value: row.overall.maxAbsError)]
+                + zip(VisibleThreshold.all, row.overall.beyondThresholds).map { threshold, share in
+                    ExportMetric(benchmark: "measured/\(row.label)", measure: "share-over-\(threshold.name)", unit: "fraction",
+                                 value: share)
+                }
+        }
+    }
+
+    /// The HTML section: per spec, each measured implementation's |error| against the input, log scale, the ports
+    /// beside them on Bézier specs.
+    static func measuredHTML(_ m: MeasuredAccuracy) -> String {
+        let rows = m.implementations + m.ports
+        var body = "<h2>Measured implementations: absolute error against the input</h2><p class='note'>Largest "
+            + "|implementation − exact| in each of \(AccuracyReport.plotBins) bins of the input, log scale (a point at the "
+            + "bottom is below 1e-17). Files: \(escape(m.files.joined(separator: ", "))).</p>"
+            + legend(rows.map(\.label)) + "<div class='grid'>"
+        for spec in m.specs {
+            let series = rows.compactMap { row in
+                row.errorPlot[spec].map { (row.label, $0.map { ($0.input, $0.error) }) }
+            }
+            let inputs = series.flatMap { $0.1.map(\.0) }
+            let low = inputs.min() ?? 0, high = max(inputs.max() ?? 1, low + 1e-9)
+            let isSpring = (try? MotionSpec(parsing: spec)).map { if case .spring = $0 { true } else { false } } ?? false
+            body += chart(title: "\(spec): |error|", series: series,
+                          x: .linear(isSpring ? "time (s)" : "input progress x", isSpring ? low...high : 0...1),
+                          y: .decades("|error| (progress)", -17...0))
+        }
+        body += "</div>"
+        if !m.distances.isEmpty {
+            body += "<h2>In-repo ports against the engines they model</h2><ul>"
+                + m.distances.map { "<li>\(escape(distanceSentence($0)))</li>" }.joined() + "</ul>"
+        }
+        return body
+    }
+}

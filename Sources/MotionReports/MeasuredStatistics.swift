@@ -1,0 +1,137 @@
+import MotionCore
+
+/// One measured output beside the exact answer at the same input.
+struct MeasuredPoint: Sendable {
+    /// Progress (timing functions) or seconds (springs).
+    var input: Double
+    /// What the implementation gave.
+    var output: Double
+    /// The exact answer.
+    var exact: Double
+    /// The implementation's derivative, when the file has a velocity column.
+    var velocity: Double?
+    /// The exact derivative (±infinity at a Bézier's vertical tangent).
+    var exactVelocity: Double
+}
+
+/// How far one implementation's samples of one spec (or of all its specs) are from the exact answers.
+public struct MeasuredStatistics: Sendable {
+    /// Samples compared.
+    public var samples: Int
+    /// Largest |output − exact|, in progress units.
+    public var maxAbsError: Double
+    /// Mean |output − exact|.
+    public var meanAbsError: Double
+    /// Where the largest error is: the spec (for the statistics over several specs), the input, the implementation's
+    /// output and the exact answer there.
+    public var worst: (spec: String?, input: Double, output: Double, exact: Double)
+    /// Largest error in units in the last place of the exact answer as a `Float` (below `Float.leastNormalMagnitude`
+    /// the ulp of the smallest normal float is used, so a tiny answer does not inflate the count).
+    public var maxFloat32Ulps: Double
+    /// The same in `Double` ulps (floor: the ulp of `Double.leastNormalMagnitude`).
+    public var maxFloat64Ulps: Double
+    /// Places, in input order, where the output decreases while the input grows; nil when the exact function is not
+    /// monotone (a spring, a Bézier with y1 or y2 outside [0, 1]).
+    public var monotonicityViolations: Int?
+    /// Per `VisibleThreshold.all`, the share (0…1) of samples whose error is beyond it.
+    public var beyondThresholds: [Double]
+    /// Largest |velocity − exact velocity| where the file gives a velocity and the exact one is finite; nil without.
+    public var maxVelocityError: Double?
+    /// For a spring: the settling time the samples imply, against the one the exact answers at the same times imply.
+    public var settling: ImpliedSettling?
+
+    /// The statistics of `points` (any order) of one spec.
+    init(_ points: [MeasuredPoint], monotone: Bool, spring: Bool, spec: String? = nil) {
+        let ordered = points.sorted { $0.input < $1.input }
+        samples = ordered.count
+        var largest = -1.0, sum = 0.0, ulps32 = 0.0, ulps64 = 0.0
+        var beyond = [Int](repeating: 0, count: VisibleThreshold.all.count)
+        worst = (spec, 0, 0, 0)
+        var velocityError: Double?
+        for point in ordered {
+            let error = abs(point.output - point.exact)
+            sum += error
+            if error > largest {
+                largest = error
+                worst = (spec, point.input, point.output, point.exact)
+            }
+            ulps32 = max(ulps32, error / Double(Float(min(max(abs(point.exact), Double(Float.leastNormalMagnitude)), Double(Float.greatestFiniteMagnitude))).ulp))
+            ulps64 = max(ulps64, error / max(abs(point.exact), Double.leastNormalMagnitude).ulp)
+            for (index, threshold) in VisibleThreshold.all.enumerated() where threshold.isExceeded(by: error) {
+                beyond[index] += 1
+            }
+            if let velocity = point.velocity, point.exactVelocity.isFinite {
+                velocityError = max(velocityError ?? 0, abs(velocity - point.exactVelocity))
+            }
+        }
+        maxAbsError = max(largest, 0)
+        meanAbsError = samples == 0 ? 0 : sum / Double(samples)
+        maxFloat32Ulps = ulps32
+        maxFloat64Ulps = ulps64
+        let count = Double(max(ordered.count, 1))
+        beyondThresholds = beyond.map { Double($0) / count }
+        maxVelocityError = velocityError
+        monotonicityViolations = monotone ? Self.decreases(ordered) : nil
+        settling = spring ? ImpliedSettling(ordered) : nil
+    }
+
+    /// Decreases of the output between consecutive samples with strictly increasing inputs.
+    static func decreases(_ ordered: [MeasuredPoint]) -> Int {
+        var count = 0, previous: MeasuredPoint?
+        for point in ordered {
+            if let previous, point.input > previous.input, point.output < previous.output { count += 1 }
+            previous = point
+        }
+        return count
+    }
+
+    /// The statistics over several specs' statistics: counts and shares weighted by samples, largest values kept
+    /// with their spec, violations summed where any spec counts them, no settling time.
+    init(merging parts: [(spec: String, statistics: MeasuredStatistics)]) {
+        let total = parts.reduce(0) { $0 + $1.statistics.samples }
+        samples = total
+        let worstPart = parts.max { $0.statistics.maxAbsError < $1.statistics.maxAbsError }
+        maxAbsError = worstPart?.statistics.maxAbsError ?? 0
+        worst = worstPart.map { ($0.spec, $0.statistics.worst.input, $0.statistics.worst.output, $0.statistics.worst.exact) }
+            ?? (nil, 0, 0, 0)
+        meanAbsError = parts.reduce(0) { $0 + $1.statistics.meanAbsError * Double($1.statistics.samples) } / Double(max(total, 1))
+        maxFloat32Ulps = parts.map(\.statistics.maxFloat32Ulps).max() ?? 0
+        maxFloat64Ulps = parts.map(\.statistics.maxFloat64Ulps).max() ?? 0
+        let counted = parts.compactMap(\.statistics.monotonicityViolations)
+        monotonicityViolations = counted.isEmpty ? nil : counted.reduce(0, +)
+        beyondThresholds = VisibleThreshold.all.indices.map { index in
+            parts.reduce(0) { $0 + $1.statistics.beyondThresholds[index] * Double($1.statistics.samples) } / Double(max(total, 1))
+        }
+        let velocities = parts.compactMap(\.statistics.maxVelocityError)
+        maxVelocityError = velocities.max()
+        settling = nil
+    }
+}
+
+/// The settling time a series of spring samples implies: the time of the first sample from which every later sample
+/// stays within `epsilon` of the target (|1 − progress| < ε), or nil when the last sample is still outside.
+public struct ImpliedSettling: Sendable {
+    /// The tolerance, as a fraction of the travel (0.001, as the accuracy report's settling table).
+    public static let epsilon = 0.001
+    /// Seconds, implied by the implementation's samples.
+    public var measured: Double?
+    /// Seconds, implied by the exact answers at the same times.
+    public var exact: Double?
+
+    /// measured − exact in seconds, when both settle within the samples.
+    public var error: Double? {
+        guard let measured, let exact else { return nil }
+        return measured - exact
+    }
+
+    init(_ ordered: [MeasuredPoint]) {
+        measured = Self.settled(ordered.map { ($0.input, $0.output) })
+        exact = Self.settled(ordered.map { ($0.input, $0.exact) })
+    }
+
+    static func settled(_ series: [(time: Double, progress: Double)]) -> Double? {
+        guard let last = series.last, abs(1 - last.progress) < epsilon else { return nil }
+        let outside = series.lastIndex { !(abs(1 - $0.progress) < epsilon) }
+        return outside.map { series[$0 + 1].time } ?? series.first?.time
+    }
+}
