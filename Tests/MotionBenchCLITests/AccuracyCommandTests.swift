@@ -24,3 +24,46 @@ final class AccuracyCommandTests: XCTestCase {
         }
     }
 }
+
+/// `accuracy --measured`: a samples file from the command line, its figures in the report, and bad files.
+final class MeasuredAccuracyCommandTests: XCTestCase {
+    func temporaryFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("samples-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testMeasuredSamplesBesideThePorts() throws {
+        // An engine that is exact on `linear` (y = x) but 2.5e-4 high at x = 0.5.
+        let rows = (0...10).map { "my-engine,linear,\(Double($0) / 10),\(Double($0) / 10 + ($0 == 5 ? 2.5e-4 : 0))" }
+        let path = try temporaryFile((["implementation,spec,input,output"] + rows).joined(separator: "\n"))
+        let result = try CommandRunner.run(["accuracy", "--measured", path, "--curves", "presets", "--samples", "11",
+                                            "--seconds", "0.1", "--format", "markdown"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("| my-engine | measured | 11 | 0.00025 |"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("| my-engine | linear | 11 | 0.00025 |"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("Measured my-engine: worst error 0.00025 (linear at x = 0.5)"),
+                      result.standardOutput)
+    }
+
+    func testBadSamplesFilesExitWithTwoNamingLineAndColumn() throws {
+        let cases = [
+            ("implementation,spec,input,output\ne,ease,0.5,0.8\ne,\"cubic-bezier(2, 0, 1, 1)\",0.5,0.8\n", "line 3, column 'spec'"),
+            ("implementation,spec,input,output\ne,ease,0.5,inf\n", "line 2, column 'output'"),
+            ("implementation,spec,output\ne,ease,0.5\n", "line 1, column 'input': is missing"),
+            ("", "is empty"),
+        ]
+        for (text, fragment) in cases {
+            let path = try temporaryFile(text)
+            let result = try CommandRunner.run(["accuracy", "--measured", path, "--curves", "presets", "--samples", "11"])
+            XCTAssertEqual(result.status, 2, "\(text): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(fragment), "\(text): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(path), result.standardError)
+            XCTAssertTrue(result.standardOutput.isEmpty)
+        }
+        let missing = try CommandRunner.run(["accuracy", "--measured", "/nonexistent/samples.csv"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.standardError.contains("does not exist"), missing.standardError)
+    }
+}

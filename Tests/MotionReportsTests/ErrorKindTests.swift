@@ -10,5 +10,9 @@ final class ErrorKindTests: XCTestCase {
         XCTAssertEqual(error.kind, .badInput)
         XCTAssertEqual(error.exitCode, 2)
         XCTAssertTrue(error.description.contains("'stiff'"), error.description)
+        let samples: any MotionBenchError = MeasuredSamplesError(file: "c.csv", line: 3, column: "spec", message: "does not parse")
+        XCTAssertEqual(samples.kind, .badInput)
+        XCTAssertEqual(samples.exitCode, 2)
+        XCTAssertEqual(samples.description, "c.csv line 3, column 'spec': does not parse")
     }
 }

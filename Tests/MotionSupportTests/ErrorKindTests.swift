@@ -11,6 +11,7 @@ final class ErrorKindTests: XCTestCase {
             InputFileError(reason: "does not exist"),
             StrictJSONError(line: 1, column: 2, problem: "trailing comma"),
             ChildProcessError(message: "base did not finish"),
+            CSVReadError(line: 2, field: 3, problem: "a quoted field is never closed"),
         ]
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")

@@ -1,0 +1,188 @@
+import Foundation
+import MotionCore
+@testable import MotionReports
+import XCTest
+
+/// Samples files whose errors are known by construction: outputs are exact answers known in closed form (an identity
+/// curve, steps(), a critically damped spring) plus perturbations the test sets, so every figure of the report is known
+/// before it runs.
+final class MeasuredSamplesTests: XCTestCase {
+    /// y = x exactly (x1 = y1 and x2 = y2 make the Bézier the identity).
+    let identity = "cubic-bezier(0.3, 0.3, 0.7, 0.7)"
+    /// Progress of spring(mass: 1, stiffness: 100, damping: 20): critical, ω = 10, 1 − e^(−10t)(1 + 10t).
+    let spring = "spring(mass: 1, stiffness: 100, damping: 20)"
+    func criticalProgress(_ t: Double) -> Double { 1 - exp(-10 * t) * (1 + 10 * t) }
+    func criticalVelocity(_ t: Double) -> Double { 100 * t * exp(-10 * t) }
+
+    func csv(_ rows: [String], header: String = "implementation,spec,input,output") -> String {
+        ([header] + rows).joined(separator: "\n") + "\n"
+    }
+
+    /// The identity curve at 101 inputs with errors: 3e-4 at x = 0.37 (the worst), 0.0025 nowhere else, a 5e-5 error
+    /// at ten inputs, a 2e-5 error at ten more, and two decreases.
+    func identityRows(implementation: String = "engine") -> (rows: [String], errors: [Double]) {
+        var errors = [Double](repeating: 0, count: 101)
+        for index in 10..<20 { errors[index] = 5e-5 }       // beyond 0.01° (2.78e-5), within 0.1 px (1e-4)
+        for index in 50..<60 { errors[index] = -2e-5 }      // within every threshold
+        errors[37] = 3e-4                                   // beyond 0.1 px, within half an alpha step
+        errors[80] = -0.011                                 // beyond every threshold: and a decrease at 80
+        let rows = (0...100).map { index -> String in
+            let x = Double(index) / 100
+            return "\(implementation),\"\(identity)\",\(x),\(x + errors[index])"
+        }
+        return (rows, errors)
+    }
+
+    func testKnownErrorsGiveEveryFigure() throws {
+        let (rows, errors) = identityRows()
+        let samples = try MeasuredSamplesReader.read(csv(rows), file: "known.csv")
+        XCTAssertEqual(samples.count, 101)
+        let study = MeasuredStudy.run(samples, files: ["known.csv"])
+        let row = try XCTUnwrap(study.implementations.first)
+        XCTAssertEqual(study.implementations.count, 1)
+        XCTAssertEqual(row.label, "engine")
+        let s = row.overall
+        XCTAssertEqual(s.samples, 101)
+        XCTAssertEqual(s.maxAbsError, 0.011, accuracy: 1e-15)
+        XCTAssertEqual(s.worst.input, 0.8)
+        XCTAssertEqual(s.worst.spec, identity)
+        XCTAssertEqual(s.worst.exact, 0.8, accuracy: 1e-15)
+        let expectedMean = errors.map(abs).reduce(0, +) / 101
+        XCTAssertEqual(s.meanAbsError, expectedMean, accuracy: 1e-15)
+        // Shares: 1 sample beyond half an alpha step; 2 beyond 0.1 px (0.011, 3e-4); 12 beyond 0.01° (+ ten 5e-5).
+        XCTAssertEqual(s.beyondThresholds[0], 1.0 / 101, accuracy: 1e-15)
+        XCTAssertEqual(s.beyondThresholds[1], 2.0 / 101, accuracy: 1e-15)
+        XCTAssertEqual(s.beyondThresholds[2], 12.0 / 101, accuracy: 1e-15)
+        // 0.8 − 0.011 is below 0.79 (the sample before it): one decrease; every other step still increases.
+        XCTAssertEqual(s.monotonicityViolations, 1)
+        // The largest error in ulps is the 0.011 at the exact answer 0.8.
+        XCTAssertEqual(s.maxFloat32Ulps, 0.011 / Double(Float(0.8).ulp), accuracy: 1e-6 * 0.011 / Double(Float(0.8).ulp))
+        XCTAssertEqual(s.maxFloat64Ulps, 0.011 / (0.8).ulp, accuracy: 1e-6 * 0.011 / (0.8).ulp)
+        XCTAssertNil(s.maxVelocityError)
+        XCTAssertNil(row.perSpec.first?.statistics.settling)
+        // The report prints the largest error to its two digits and where it is.
+        let text = AccuracyRenderer.measuredMarkdown(study)
+        XCTAssertTrue(text.contains("| engine | measured | 101 | 0.011 |"), text)
+        XCTAssertTrue(text.contains("\(identity) at x = 0.8"), text)
+        XCTAssertTrue(text.contains("| 0.99% | 1.98% | 11.88% |"), text)
+    }
+
+    func testSpringVelocityAndImpliedSettling() throws {
+        // 1.5 s at 100 Hz; the exact critical spring is within 0.001 of the target from about 0.93 s on. The engine is
+        // exact but holds at most 0.99 until t = 1 s, so its samples imply settling at 1.01 s.
+        var rows: [String] = []
+        let times = (1...150).map { Double($0) / 100 }
+        for t in times {
+            let output = t <= 1 ? min(criticalProgress(t), 0.99) : criticalProgress(t)
+            let velocity = criticalVelocity(t) + (t == 0.25 ? 0.125 : 0)
+            rows.append("engine,\"\(spring)\",\(t),\(output),\(velocity)")
+        }
+        let samples = try MeasuredSamplesReader.read(csv(rows, header: "implementation,spec,input,output,velocity"), file: "s.csv")
+        let statistics = try XCTUnwrap(MeasuredStudy.run(samples, files: ["s.csv"]).implementations.first?.perSpec.first?.statistics)
+        let exactSettle = try XCTUnwrap(times.first { t in times.filter { $0 >= t }.allSatisfy { abs(1 - criticalProgress($0)) < 0.001 } })
+        XCTAssertEqual(statistics.settling?.exact, exactSettle)
+        XCTAssertEqual(statistics.settling?.measured, 1.01)
+        XCTAssertEqual(try XCTUnwrap(statistics.settling?.error), 1.01 - exactSettle, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(statistics.maxVelocityError), 0.125, accuracy: 1e-12)
+        XCTAssertNil(statistics.monotonicityViolations, "a spring is not monotone, so decreases are not counted")
+        let worstTime = try XCTUnwrap(times.filter { $0 <= 1 }.max { (criticalProgress($0) - min(criticalProgress($0), 0.99))
+            < (criticalProgress($1) - min(criticalProgress($1), 0.99)) })
+        XCTAssertEqual(statistics.worst.input, worstTime)
+        XCTAssertEqual(statistics.maxAbsError, criticalProgress(worstTime) - 0.99, accuracy: 1e-14)
+    }
+
+    func testStepsAreExactAndDurationsAreSeparateRows() throws {
+        // steps(4, jump-end): floor(4x)/4 on [0, 1), 1 at 1. One engine at two durations: exact at 1 s, a 0.25 error
+        // at one input at 10 s.
+        var rows: [String] = []
+        for duration in [1.0, 10.0] {
+            for index in 0...20 {
+                let x = Double(index) / 20
+                let exact = index == 20 ? 1 : (4 * x).rounded(.down) / 4
+                let output = duration == 10 && index == 7 ? exact + 0.25 : exact
+                rows.append("engine,\"steps(4, jump-end)\",\(x),\(output),\(duration)")
+            }
+        }
+        let samples = try MeasuredSamplesReader.read(csv(rows, header: "implementation,spec,input,output,duration"), file: "d.csv")
+        let study = MeasuredStudy.run(samples, files: ["d.csv"])
+        XCTAssertEqual(study.implementations.map(\.label), ["engine @ 1 s", "engine @ 10 s"])
+        XCTAssertEqual(study.implementations[0].overall.maxAbsError, 0)
+        XCTAssertEqual(study.implementations[0].overall.monotonicityViolations, 0)
+        XCTAssertEqual(study.implementations[1].overall.maxAbsError, 0.25)
+        XCTAssertEqual(study.implementations[1].overall.worst.input, 0.35)
+        XCTAssertEqual(study.implementations[1].overall.monotonicityViolations, 1)
+        XCTAssertTrue(study.ports.isEmpty, "no cubic Bézier in the file, so no port runs")
+    }
+
+    func testPortDistanceFromTheEngineItModels() throws {
+        // An engine named chromium whose outputs are the chromium port's, but one input moved by 1e-6.
+        let port = BezierStrategy.chromium.make(try CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
+        let rows = (0...50).map { index -> String in
+            let x = Double(index) / 50
+            return "chromium 999.0,ease,\(x),\(port(x) + (index == 21 ? 1e-6 : 0))"
+        }
+        let study = MeasuredStudy.run(try MeasuredSamplesReader.read(csv(rows), file: "c.csv"), files: ["c.csv"])
+        let distance = try XCTUnwrap(study.distances.first { $0.strategy == "chromium" })
+        XCTAssertEqual(study.distances.map(\.strategy), ["chromium"], "only the port of chromium is compared")
+        XCTAssertEqual(distance.implementation, "chromium 999.0")
+        XCTAssertEqual(distance.samples, 51)
+        XCTAssertEqual(distance.identical, 50)
+        XCTAssertEqual(distance.maxDifference, 1e-6, accuracy: 1e-15)
+        XCTAssertEqual(distance.worst.input, 0.42)
+        XCTAssertEqual(Set(study.ports.map(\.name)), Set(BezierStrategy.all().map(\.name)))
+        XCTAssertTrue(AccuracyRenderer.distanceSentence(distance).hasPrefix("chromium strategy vs chromium 999.0: largest difference 1e-06"))
+    }
+
+    func testQuotedFieldsAndCRLF() throws {
+        let text = "implementation,spec,input,output\r\n\"my \"\"fast\"\" engine\",\"cubic-bezier(0.3, 0.3, 0.7, 0.7)\",0.5,0.5\r\n"
+        let samples = try MeasuredSamplesReader.read(text, file: "q.csv")
+        XCTAssertEqual(samples.map(\.implementation), ["my \"fast\" engine"])
+        XCTAssertEqual(samples.first?.output, 0.5)
+    }
+
+    func testBadFilesNameTheLineAndColumn() {
+        let cases: [(text: String, line: Int?, column: String?, fragment: String)] = [
+            ("", nil, nil, "is empty"),
+            ("implementation,spec,input,output\n", 1, nil, "no samples"),
+            ("implementation,spec,input\ne,ease,0.5\n", 1, "output", "missing"),
+            ("implementation,spec,input,output,colour\ne,ease,0.5,0.5,red\n", 1, "colour", "not a column"),
+            ("implementation,spec,input,output\ne,ease,0.5,0.8\ne,wobble(3),0.5,0.8\n", 3, "spec", "wobble"),
+            ("implementation,spec,input,output\ne,ease,0.5,nan\n", 2, "output", "not a finite number"),
+            ("implementation,spec,input,output\ne,ease,0.5,1e999\n", 2, "output", "not a finite number"),
+            ("implementation,spec,input,output\ne,ease,half,0.8\n", 2, "input", "not a number"),
+            ("implementation,spec,input,output\ne,ease,1.5,0.8\n", 2, "input", "outside [0, 1]"),
+            ("implementation,spec,input,output\ne,\"spring(1 100 20 0)\",-1,0.8\n", 2, "input", "negative"),
+            ("implementation,spec,input,output\ne,cubic-bezier(0.3, 0.3, 0.7, 0.7),0.5,0.5\n", 2, nil, "double quotes"),
+            ("implementation,spec,input,output\n,ease,0.5,0.8\n", 2, "implementation", "empty"),
+            ("implementation,spec,input,output,duration\ne,ease,0.5,0.8,0\n", 2, "duration", "> 0"),
+            ("implementation,spec,input,output\ne,\"ease,0.5,0.8\n", 2, nil, "never closed"),
+        ]
+        for item in cases {
+            XCTAssertThrowsError(try MeasuredSamplesReader.read(item.text, file: "bad.csv"), item.fragment) { error in
+                guard let error = error as? MeasuredSamplesError else { return XCTFail("\(type(of: error))") }
+                XCTAssertEqual(error.line, item.line, "\(item.text): \(error)")
+                XCTAssertEqual(error.column, item.column, "\(item.text): \(error)")
+                XCTAssertTrue(error.description.contains(item.fragment), "\(item.text): \(error)")
+                XCTAssertTrue(error.description.hasPrefix("bad.csv"), "\(error)")
+            }
+        }
+    }
+
+    func testEveryFormatCarriesTheMeasuredRows() throws {
+        let (rows, _) = identityRows(implementation: "chromium 1.0")
+        var report = try AccuracyStudy.run(curves: [("ease", CubicBezier.ease)], samples: 11, springs: [], rate: 60, seconds: 0.1)
+        report.measured = MeasuredStudy.run(try MeasuredSamplesReader.read(csv(rows), file: "m.csv"), files: ["m.csv"])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(report.jsonDocument(metadata: nil).utf8)) as? [String: Any])
+        let measured = try XCTUnwrap(json["measured"] as? [String: Any])
+        let implementations = try XCTUnwrap(measured["implementations"] as? [[String: Any]])
+        XCTAssertEqual(implementations.first?["label"] as? String, "chromium 1.0")
+        XCTAssertEqual((implementations.first?["overall"] as? [String: Any])?["maxAbsError"] as? Double ?? 0, 0.011, accuracy: 1e-15)
+        XCTAssertEqual((measured["portDistances"] as? [[String: Any]])?.first?["port"] as? String, "chromium")
+        let csvLines = report.csvText().components(separatedBy: "\r\n")
+        let width = csvLines.first?.split(separator: ",", omittingEmptySubsequences: false).count
+        XCTAssertTrue(csvLines.contains { $0.hasPrefix("measured,chromium 1.0,all,0.011") }, "\(csvLines.suffix(3))")
+        XCTAssertEqual(csvLines.filter { $0.hasPrefix("bezier,") }.first?.split(separator: ",", omittingEmptySubsequences: false).count, width)
+        XCTAssertTrue(report.htmlPage(provenance: nil).contains("Measured implementations: absolute error"))
+        XCTAssertTrue(report.exportMetrics.contains { $0.benchmark == "measured/chromium 1.0" && $0.measure == "max-abs-error" })
+    }
+}
