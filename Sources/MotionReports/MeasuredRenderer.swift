@@ -182,24 +182,35 @@ extension AccuracyRenderer {
         }
     }
 
-    /// The HTML section: per spec, each measured implementation's |error| against the input, log scale, the ports
-    /// beside them on Bézier specs.
+    /// Colours for measured implementations, apart from the in-repo strategies' palette so that an engine never shares
+    /// a colour with a port.
+    static let measuredPalette = ["#000000", "#e03131", "#0c8599", "#f59f00", "#5f3dc4", "#2f9e44", "#d6336c", "#868e96",
+                                  "#1864ab", "#a61e4d", "#5c940d", "#e8590c"]
+
+    /// The HTML section: per spec, each measured implementation's |error| against the input (solid, its own colour),
+    /// the in-repo ports beside them on Bézier specs (dashed, each strategy's colour), log scale.
     static func measuredHTML(_ m: MeasuredAccuracy) -> String {
         let rows = m.implementations + m.ports
-        var body = "<h2>Measured implementations: absolute error against the input</h2><p class='note'>Largest "
+        let colours = rows.enumerated().map { index, row in
+            row.isPort ? colour(row.name) : measuredPalette[index % measuredPalette.count]
+        }
+        var body = "<h2 id='measured'>Measured implementations: absolute error against the input</h2><p class='note'>Largest "
             + "|implementation − exact| in each of \(AccuracyReport.plotBins) bins of the input, log scale (a point at the "
-            + "bottom is below 1e-17). Files: \(escape(m.files.joined(separator: ", "))).</p>"
-            + legend(rows.map(\.label)) + "<div class='grid'>"
+            + "bottom is below 1e-17); measured implementations solid, in-repo ports at the same inputs dashed. Files: "
+            + "\(escape(m.files.joined(separator: ", "))).</p>"
+            + SVGChart.legend(zip(rows, colours).map { ($0.label + ($0.isPort ? " (port)" : ""), $1) }) + "<div class='grid'>"
         for spec in m.specs {
-            let series = rows.compactMap { row in
-                row.errorPlot[spec].map { (row.label, $0.map { ($0.input, $0.error) }) }
+            let series = zip(rows, colours).compactMap { row, colour in
+                row.errorPlot[spec].map {
+                    ChartSeries(name: row.label, colour: colour, points: $0.map { ($0.input, $0.error) }, dashed: row.isPort)
+                }
             }
-            let inputs = series.flatMap { $0.1.map(\.0) }
+            let inputs = series.flatMap { $0.points.map(\.0) }
             let low = inputs.min() ?? 0, high = max(inputs.max() ?? 1, low + 1e-9)
             let isSpring = (try? MotionSpec(parsing: spec)).map { if case .spring = $0 { true } else { false } } ?? false
-            body += chart(title: "\(spec): |error|", series: series,
-                          x: .linear(isSpring ? "time (s)" : "input progress x", isSpring ? low...high : 0...1),
-                          y: .decades("|error| (progress)", -17...0))
+            body += SVGChart.render(title: "\(spec): |error|", series: series,
+                                    x: .linear(isSpring ? "time (s)" : "input progress x", isSpring ? low...high : 0...1),
+                                    y: .decades("|error| (progress)", -17...0))
         }
         body += "</div>"
         if !m.distances.isEmpty {
