@@ -1,0 +1,60 @@
+import MotionCore
+
+/// Reads the text block a capture page printed (`CapturePage`'s protocol) out of what a browser printed.
+public enum CaptureTranscript {
+    /// The outputs, one per row of `plan` and in its order, exactly as the browser printed them (JavaScript's
+    /// `String(progress)`), found in `text` (which may hold other lines before and after the block).
+    /// - Parameter implementation: the browser and version, e.g. `firefox 153.7.0esr`, for messages.
+    /// - Throws: `CaptureError` naming the browser when the block is missing, reports a rejected easing, is cut short,
+    ///   has the wrong number of rows, or holds an output that is not a finite number.
+    public static func outputs(in text: String, plan: CapturePlan, implementation: String) throws(CaptureError) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).lazy.map { line in
+            line.last == "\r" ? line.dropLast() : line
+        }.makeIterator()
+        while let line = lines.next() {
+            if line == CapturePage.beginMarker { break }
+        }
+        var outputs: [String] = []
+        outputs.reserveCapacity(plan.rowCount)
+        while let line = lines.next() {
+            if line.hasPrefix(CapturePage.endMarker) {
+                let count = line.dropFirst(CapturePage.endMarker.count).trimmingPrefix(" ")
+                guard Int(count) == outputs.count, outputs.count == plan.rowCount else {
+                    throw CaptureError("capture: \(implementation) printed \(outputs.count) rows and an end line "
+                                       + "'\(SafeText.quoted(String(line)))'; expected \(plan.rowCount) rows")
+                }
+                return outputs
+            }
+            if line.hasPrefix(CapturePage.errorMarker) {
+                throw rejection(String(line.dropFirst(CapturePage.errorMarker.count)), plan: plan,
+                                implementation: implementation)
+            }
+            guard outputs.count < plan.rowCount else {
+                throw CaptureError("capture: \(implementation) printed more than the \(plan.rowCount) rows expected")
+            }
+            guard line.allSatisfy({ "0123456789.e-+".contains($0) }), let value = Double(line), value.isFinite else {
+                let row = plan.row(outputs.count)
+                throw CaptureError("capture: \(implementation) printed '\(SafeText.quoted(String(line)))' for "
+                                   + "\(row.spec) at input \(formatOutputNumber(row.input)), duration "
+                                   + "\(formatSpecNumber(row.duration)) s; expected a finite progress")
+            }
+            outputs.append(String(line))
+        }
+        if outputs.isEmpty, !text.contains(CapturePage.beginMarker) {
+            throw CaptureError("capture: \(implementation) printed no capture (no '\(CapturePage.beginMarker)' line)")
+        }
+        throw CaptureError("capture: \(implementation)'s output was cut short after \(outputs.count) of "
+                           + "\(plan.rowCount) rows (no '\(CapturePage.endMarker)' line)")
+    }
+
+    /// The error for an error line's rest, ` INDEX MESSAGE`.
+    private static func rejection(_ rest: String, plan: CapturePlan, implementation: String) -> CaptureError {
+        let words = rest.trimmingPrefix(" ").split(separator: " ", maxSplits: 1)
+        let message = words.count > 1 ? SafeText.quoted(String(words[1]), limit: 200) : "no message"
+        guard let first = words.first, let index = Int(first), plan.specs.indices.contains(index) else {
+            return CaptureError("capture: \(implementation)'s page failed: \(message)")
+        }
+        return CaptureError("capture: \(implementation) rejected the easing '\(SafeText.quoted(plan.specs[index]))': "
+                            + message)
+    }
+}
