@@ -8,9 +8,8 @@ public enum CaptureTranscript {
     /// - Throws: `CaptureError` naming the browser when the block is missing, reports a rejected easing, is cut short,
     ///   has the wrong number of rows, or holds an output that is not a finite number.
     public static func outputs(in text: String, plan: CapturePlan, implementation: String) throws(CaptureError) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).lazy.map { line in
-            line.last == "\r" ? line.dropLast() : line
-        }.makeIterator()
+        // Lines end in LF or CRLF ("\r\n" is one Character); blank lines (the text's last, say) hold no row.
+        var lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).makeIterator()
         while let line = lines.next() {
             if line == CapturePage.beginMarker { break }
         }
