@@ -36,14 +36,19 @@ public enum BrowserCapture {
                          + "(timeout \(formatSpecNumber(timeout)) s)")
             }
         }
+        let transcript = browser.transcript(output)
         do {
-            let outputs = try CaptureTranscript.outputs(in: browser.transcript(output), plan: plan,
-                                                        implementation: implementation)
+            let outputs = try CaptureTranscript.outputs(in: transcript, plan: plan, implementation: implementation)
             return CaptureSamples(implementation: implementation, plan: plan, outputs: outputs)
         } catch {
+            // The page's own error line says what went wrong; otherwise the browser's exit and last words may.
+            guard !transcript.contains(CapturePage.errorMarker) else {
+                throw CaptureError("capture \(browser.name): \(error.message)")
+            }
             let stderr = output.standardError.split(separator: "\n").suffix(3).joined(separator: " | ")
-            throw CaptureError("\(error.message) (\(SafeText.quoted(launch.program)) exited \(output.status)"
-                               + (stderr.isEmpty ? ")" : "; the end of its standard error: \(SafeText.quoted(stderr, limit: 300)))"))
+            throw CaptureError("capture \(browser.name): \(error.message) (\(SafeText.quoted(launch.program)) exited "
+                               + "\(output.status)" + (stderr.isEmpty ? ")" : "; the end of its standard error: "
+                                                     + "\(SafeText.quoted(stderr, limit: 300)))"))
         }
     }
 

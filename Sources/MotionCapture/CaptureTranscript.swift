@@ -5,7 +5,7 @@ public enum CaptureTranscript {
     /// The outputs, one per row of `plan` and in its order, exactly as the browser printed them (JavaScript's
     /// `String(progress)`), found in `text` (which may hold other lines before and after the block).
     /// - Parameter implementation: the browser and version, e.g. `firefox 153.7.0esr`, for messages.
-    /// - Throws: `CaptureError` naming the browser when the block is missing, reports a rejected easing, is cut short,
+    /// - Throws: `CaptureError` whose message starts with `implementation`, when the block is missing, reports a rejected easing, is cut short,
     ///   has the wrong number of rows, or holds an output that is not a finite number.
     public static func outputs(in text: String, plan: CapturePlan, implementation: String) throws(CaptureError) -> [String] {
         // Lines end in LF or CRLF ("\r\n" is one Character); blank lines (the text's last, say) hold no row.
@@ -19,7 +19,7 @@ public enum CaptureTranscript {
             if line.hasPrefix(CapturePage.endMarker) {
                 let count = line.dropFirst(CapturePage.endMarker.count).trimmingPrefix(" ")
                 guard Int(count) == outputs.count, outputs.count == plan.rowCount else {
-                    throw CaptureError("capture: \(implementation) printed \(outputs.count) rows and an end line "
+                    throw CaptureError("\(implementation) printed \(outputs.count) rows and an end line "
                                        + "'\(SafeText.quoted(String(line)))'; expected \(plan.rowCount) rows")
                 }
                 return outputs
@@ -29,20 +29,20 @@ public enum CaptureTranscript {
                                 implementation: implementation)
             }
             guard outputs.count < plan.rowCount else {
-                throw CaptureError("capture: \(implementation) printed more than the \(plan.rowCount) rows expected")
+                throw CaptureError("\(implementation) printed more than the \(plan.rowCount) rows expected")
             }
             guard line.allSatisfy({ "0123456789.e-+".contains($0) }), let value = Double(line), value.isFinite else {
                 let row = plan.row(outputs.count)
-                throw CaptureError("capture: \(implementation) printed '\(SafeText.quoted(String(line)))' for "
+                throw CaptureError("\(implementation) printed '\(SafeText.quoted(String(line)))' for "
                                    + "\(row.spec) at input \(formatOutputNumber(row.input)), duration "
                                    + "\(formatSpecNumber(row.duration)) s; expected a finite progress")
             }
             outputs.append(String(line))
         }
         if outputs.isEmpty, !text.contains(CapturePage.beginMarker) {
-            throw CaptureError("capture: \(implementation) printed no capture (no '\(CapturePage.beginMarker)' line)")
+            throw CaptureError("\(implementation) printed no capture (no '\(CapturePage.beginMarker)' line)")
         }
-        throw CaptureError("capture: \(implementation)'s output was cut short after \(outputs.count) of "
+        throw CaptureError("\(implementation)'s output was cut short after \(outputs.count) of "
                            + "\(plan.rowCount) rows (no '\(CapturePage.endMarker)' line)")
     }
 
@@ -51,9 +51,9 @@ public enum CaptureTranscript {
         let words = rest.trimmingPrefix(" ").split(separator: " ", maxSplits: 1)
         let message = words.count > 1 ? SafeText.quoted(String(words[1]), limit: 200) : "no message"
         guard let first = words.first, let index = Int(first), plan.specs.indices.contains(index) else {
-            return CaptureError("capture: \(implementation)'s page failed: \(message)")
+            return CaptureError("\(implementation)'s page failed: \(message)")
         }
-        return CaptureError("capture: \(implementation) rejected the easing '\(SafeText.quoted(plan.specs[index]))': "
+        return CaptureError("\(implementation) rejected the easing '\(SafeText.quoted(plan.specs[index]))': "
                             + message)
     }
 }
