@@ -5,14 +5,17 @@ import MotionCore
 /// The page's synchronous script animates one element per duration and spec (`element.animate([{opacity: 0},
 /// {opacity: 1}], {duration, easing, fill: 'both'})`, paused), seeks to `input × duration` for every input, and
 /// collects `effect.getComputedTiming().progress` as JavaScript's `String(value)` (shortest round-trip). The result is
-/// one text block: a `beginMarker` line, one output per line in the plan's row order, then `endMarker` and the row
-/// count, or `errorMarker`, the index of the spec the browser rejected and its message. The block goes into the
+/// one text block: a `beginMarker` line, one `rowPrefix` line per output in the plan's row order, then `endMarker` and
+/// the row count, or `errorMarker`, the index of the spec the browser rejected and its message. (Firefox's own
+/// messages can land between the lines on standard output: lines without the prefix are not rows.) The block goes into the
 /// `<pre id="rows">` element, to `dump()` where it exists (Firefox), and the page then closes its window.
 public enum CapturePage {
     /// The line before the first output.
     public static let beginMarker = "motionbench-capture-begin"
     /// The last line's first word; the number of outputs follows.
     public static let endMarker = "motionbench-capture-end"
+    /// What starts a row's line; the output follows.
+    public static let rowPrefix = "="
     /// The first word of the line that replaces the end when `animate` threw: the spec's index, then the message.
     public static let errorMarker = "motionbench-capture-error"
 
@@ -45,7 +48,7 @@ public enum CapturePage {
                     animation.pause();
                     for (let i = 0; i < inputs.length; i++) {
                       animation.currentTime = inputs[i] * ms;
-                      lines.push(String(animation.effect.getComputedTiming().progress));
+                      lines.push('=' + String(animation.effect.getComputedTiming().progress));
                       count++;
                     }
                     animation.cancel();

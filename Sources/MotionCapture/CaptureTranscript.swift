@@ -28,16 +28,19 @@ public enum CaptureTranscript {
                 throw rejection(String(line.dropFirst(CapturePage.errorMarker.count)), plan: plan,
                                 implementation: implementation)
             }
+            // Anything else between the markers is the browser's own output, not the page's.
+            guard line.hasPrefix(CapturePage.rowPrefix) else { continue }
+            let text = line.dropFirst(CapturePage.rowPrefix.count)
             guard outputs.count < plan.rowCount else {
                 throw CaptureError("\(implementation) printed more than the \(plan.rowCount) rows expected")
             }
-            guard line.allSatisfy({ "0123456789.e-+".contains($0) }), let value = Double(line), value.isFinite else {
+            guard text.allSatisfy({ "0123456789.e-+".contains($0) }), let value = Double(text), value.isFinite else {
                 let row = plan.row(outputs.count)
-                throw CaptureError("\(implementation) printed '\(SafeText.quoted(String(line)))' for "
+                throw CaptureError("\(implementation) printed '\(SafeText.quoted(String(text)))' for "
                                    + "\(row.spec) at input \(formatOutputNumber(row.input)), duration "
                                    + "\(formatSpecNumber(row.duration)) s; expected a finite progress")
             }
-            outputs.append(String(line))
+            outputs.append(String(text))
         }
         if outputs.isEmpty, !text.contains(CapturePage.beginMarker) {
             throw CaptureError("\(implementation) printed no capture (no '\(CapturePage.beginMarker)' line)")

@@ -8,7 +8,7 @@ final class CaptureTranscriptTests: XCTestCase {
     private let outputs = ["0", "0.8024033910598437", "1", "0", "0.5", "1"]
 
     private func block(_ rows: [String], end: String? = nil) -> String {
-        ([CapturePage.beginMarker] + rows + [end ?? "\(CapturePage.endMarker) \(rows.count)"]).joined(separator: "\n") + "\n"
+        ([CapturePage.beginMarker] + rows.map { "=" + $0 } + [end ?? "\(CapturePage.endMarker) \(rows.count)"]).joined(separator: "\n") + "\n"
     }
 
     private func assertFails(_ text: String, _ fragment: String, line: UInt = #line) {
@@ -25,6 +25,13 @@ final class CaptureTranscriptTests: XCTestCase {
         XCTAssertEqual(try CaptureTranscript.outputs(in: text, plan: plan, implementation: "firefox 153.7.0esr"), outputs)
     }
 
+    func testTheBrowsersOwnLinesBetweenTheRowsAreNotRows() throws {
+        var rows = block(outputs).split(separator: "\n").map(String.init)
+        rows.insert("console.error: services.settings: ", at: 3)
+        rows.insert("  Message: TypeError: NetworkError: Network request failed", at: 4)
+        XCTAssertEqual(try CaptureTranscript.outputs(in: rows.joined(separator: "\n"), plan: plan, implementation: "x"), outputs)
+    }
+
     func testTruncationIsCaught() {
         assertFails(block(Array(outputs.prefix(4))).components(separatedBy: CapturePage.endMarker)[0], "cut short after 4 of 6")
         assertFails(block(Array(outputs.prefix(5))), "printed 5 rows")
@@ -35,7 +42,7 @@ final class CaptureTranscriptTests: XCTestCase {
     }
 
     func testOutputsMustBeFiniteNumbersAsJavaScriptPrintsThem() {
-        for bad in ["null", "NaN", "Infinity", " 0.5", "0x1p-1", "abc", "undefined"] {
+        for bad in ["null", "NaN", "Infinity", "", " 0.5", "0x1p-1", "abc", "undefined"] {
             var rows = outputs
             rows[4] = bad
             assertFails(block(rows), "for linear at input 0.5, duration 1 s")
@@ -46,7 +53,7 @@ final class CaptureTranscriptTests: XCTestCase {
     }
 
     func testARejectedEasingNamesTheSpecAndTheBrowser() {
-        let text = [CapturePage.beginMarker, "0", "\(CapturePage.errorMarker) 1 TypeError: Element.animate: Invalid easing"]
+        let text = [CapturePage.beginMarker, "=0", "\(CapturePage.errorMarker) 1 TypeError: Element.animate: Invalid easing"]
             .joined(separator: "\n")
         assertFails(text, "rejected the easing 'linear': TypeError: Element.animate: Invalid easing")
         assertFails("\(CapturePage.beginMarker)\n\(CapturePage.errorMarker) -1 ReferenceError: x", "page failed: ReferenceError")

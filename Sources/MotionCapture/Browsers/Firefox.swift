@@ -25,7 +25,8 @@ extension CaptureBrowser {
     )
 
     /// The temporary profile's preferences: `dump()` to standard output, a page may close its window, and nothing
-    /// that starts a first-run page, an update, telemetry or other network traffic.
+    /// that starts a first-run page, an update, telemetry or other network traffic (remote settings, whose failures
+    /// Firefox prints on standard output, get an empty server).
     static let firefoxPreferences = """
         user_pref("browser.dom.window.dump.enabled", true);
         user_pref("dom.allow_scripts_to_close_windows", true);
@@ -46,6 +47,9 @@ extension CaptureBrowser {
         user_pref("network.connectivity-service.enabled", false);
         user_pref("browser.safebrowsing.update.enabled", false);
         user_pref("browser.newtabpage.enabled", false);
+        user_pref("services.settings.loglevel", "fatal");
+        user_pref("services.settings.server", "data:,#remote-settings-dummy/v1");
+        user_pref("devtools.console.stdout.chrome", false);
 
         """
 }
