@@ -73,8 +73,7 @@ struct CaptureCommand: ParsableCommand {
             throw BadInput(message: "capture: unknown browser '\(SafeText.quoted(engine))'")
         }
         let destination = try output.map(OutputFile.init(checking:))
-        let specs = try CaptureCurves.named.first { $0.name == curves }?.specs
-            ?? AccuracyCommand.readList(curves, option: "--curves", command: "capture").map { $0.1 }
+        let specs = try CaptureCurves.named.first { $0.name == curves }?.specs ?? curveFile()
         let plan = try CapturePlan(specs: specs, inputs: CapturePlan.evenlySpaced(samples), durations: durationList())
         let status = StatusLine()
         let captured = try BrowserCapture.run(browser, plan: plan, executable: executable, timeout: timeout,
@@ -82,6 +81,15 @@ struct CaptureCommand: ParsableCommand {
         status.clear()
         let text = captured.csv()
         if let destination { try destination.write(text) } else { print(text, terminator: "") }
+    }
+
+    /// The specs of a `--curves` FILE, read as `accuracy --curves` reads one (its messages say `capture:`).
+    private func curveFile() throws -> [String] {
+        do {
+            return try AccuracyCommand.readList(curves, option: "--curves").map { $0.1 }
+        } catch let error as BadInput where error.message.hasPrefix("accuracy: ") {
+            throw BadInput(message: "capture: " + error.message.dropFirst("accuracy: ".count))
+        }
     }
 
     /// `--durations` as seconds.
