@@ -72,6 +72,11 @@ let package = Package(
         // bundle, so a copied binary still has them). Adding a built-in scenario is adding one JSON file there.
         .plugin(name: "EmbedScenarios", capability: .buildTool(), dependencies: ["ScenarioEmbedder"]),
         .executableTarget(name: "ScenarioEmbedder", path: "Plugins/ScenarioEmbedder"),
+        // Live captures of what real browser engines compute for CSS easing through the Web Animations API.
+        .target(
+            name: "MotionCapture",
+            dependencies: ["MotionCore", "MotionOutput", "MotionSupport"]
+        ),
         // The CI gate: workloads, baselines, instruction counting, paired timing and the decision rules.
         .target(
             name: "MotionGate",
@@ -87,6 +92,7 @@ let package = Package(
                 "MotionSupport",
                 "MotionReports",
                 "MotionOutput",
+                "MotionCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -119,6 +125,9 @@ let package = Package(
         .testTarget(name: "MotionGateTests", dependencies: ["MotionGate", "MotionHarness", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
         .testTarget(name: "MotionSupportTests", dependencies: ["MotionSupport", "MotionCore"]),
+        // MotionReports only to hold the hard curves equal to the accuracy study's.
+        .testTarget(name: "MotionCaptureTests", dependencies: ["MotionCapture", "MotionCore", "MotionSupport", "MotionOutput",
+                                                             "MotionReports"]),
         .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore", "MotionSupport", "MotionOutput",
                                                               "MotionHarness", "MotionGate", "MotionReports"]),
         // The format registry and the report types it renders.

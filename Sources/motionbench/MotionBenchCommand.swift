@@ -18,7 +18,7 @@ struct MotionBenchCommand: ParsableCommand {
         discussion: "Exit codes: 0 success, 1 a regression or failed check, 2 bad input or usage, "
             + "3 an inconclusive measurement.",
         version: ToolVersion.number,
-        subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self, CompareCommand.self, AccuracyCommand.self,
+        subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self, CompareCommand.self, AccuracyCommand.self, CaptureCommand.self,
                       BaselineCommand.self, GateCommand.self, WorkloadCommand.self])
 
     /// Runs the command line. Every error ends here: a `MotionBenchError` with its own exit code (2 bad input, 1 a

@@ -1,0 +1,93 @@
+import MotionCore
+
+/// The HTML page a browser loads for a capture, and the text protocol its script prints.
+///
+/// The page's synchronous script animates one element per duration and spec (`element.animate([{opacity: 0},
+/// {opacity: 1}], {duration, easing, fill: 'both'})`, paused), seeks to `input × duration` for every input, and
+/// collects `effect.getComputedTiming().progress` as JavaScript's `String(value)` (shortest round-trip). The result is
+/// one text block: a `beginMarker` line, one `rowPrefix` line per output in the plan's row order, then `endMarker` and
+/// the row count, or `errorMarker`, the index of the spec the browser rejected and its message. (Firefox's own
+/// messages can land between the lines on standard output: lines without the prefix are not rows.) The block goes into the
+/// `<pre id="rows">` element, to `dump()` where it exists (Firefox), and the page then closes its window.
+public enum CapturePage {
+    /// The line before the first output.
+    public static let beginMarker = "motionbench-capture-begin"
+    /// The last line's first word; the number of outputs follows.
+    public static let endMarker = "motionbench-capture-end"
+    /// What starts a row's line; the output follows.
+    public static let rowPrefix = "="
+    /// The first word of the line that replaces the end when `animate` threw: the spec's index, then the message.
+    public static let errorMarker = "motionbench-capture-error"
+
+    /// The page for `plan`: specs, inputs and durations (in milliseconds) in the script as JSON arrays.
+    public static func html(for plan: CapturePlan) -> String {
+        let specs = "[" + plan.specs.map(javaScriptString).joined(separator: ",") + "]"
+        let inputs = "[" + plan.inputs.map(formatOutputNumber).joined(separator: ",") + "]"
+        let durations = "[" + plan.durations.map { formatOutputNumber(milliseconds($0)) }.joined(separator: ",") + "]"
+        // The markers are assembled at run time so that the page's own source (which Chromium's --dump-dom prints
+        // after the rows) never contains a marker line.
+        return """
+            <!DOCTYPE html>
+            <html><head><meta charset="utf-8"><title>motionbench capture</title></head>
+            <body><div id="subject"></div><pre id="rows"></pre>
+            <script>
+            (function () {
+              const specs = \(specs);
+              const inputs = \(inputs);
+              const durations = \(durations);
+              const mark = (word) => ['motionbench', 'capture', word].join('-');
+              const subject = document.getElementById('subject');
+              const lines = [mark('begin')];
+              let count = 0;
+              let s = -1;
+              try {
+                for (let d = 0; d < durations.length; d++) {
+                  const ms = durations[d];
+                  for (s = 0; s < specs.length; s++) {
+                    const animation = subject.animate([{opacity: 0}, {opacity: 1}], {duration: ms, easing: specs[s], fill: 'both'});
+                    animation.pause();
+                    for (let i = 0; i < inputs.length; i++) {
+                      animation.currentTime = inputs[i] * ms;
+                      lines.push('=' + String(animation.effect.getComputedTiming().progress));
+                      count++;
+                    }
+                    animation.cancel();
+                  }
+                }
+                lines.push(mark('end') + ' ' + count);
+              } catch (error) {
+                const text = (error && error.name ? error.name + ': ' + error.message : String(error));
+                lines.push(mark('error') + ' ' + s + ' ' + text.replace(/[\\r\\n]+/g, ' '));
+              }
+              const block = lines.join('\\n') + '\\n';
+              document.getElementById('rows').textContent = block;
+              if (typeof dump === 'function') { dump(block); }
+              window.close();
+            })();
+            </script>
+            </body></html>
+
+            """
+    }
+
+    /// `seconds` in milliseconds, rounded once from the decimal text (0.7 s is 700 ms, not 700.0000000000001).
+    static func milliseconds(_ seconds: Double) -> Double {
+        Double(formatSpecNumber(seconds) + "e3") ?? seconds * 1000
+    }
+
+    /// `text` as a JavaScript string literal that is also safe inside a `<script>` element: anything but letters,
+    /// digits and a few punctuation marks is a `\uXXXX` escape (so no `</script>`, quote or line break survives).
+    static func javaScriptString(_ text: String) -> String {
+        var literal = "\""
+        for unit in text.utf16 {
+            if let scalar = Unicode.Scalar(unit), scalar.isASCII,
+               scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " ().,%-+_".unicodeScalars.contains(scalar) {
+                literal.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(unit, radix: 16)
+                literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return literal + "\""
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import MotionCapture
+import MotionCore
+import MotionSupport
+
+/// `motionbench capture BROWSER`: what a real browser engine computes for CSS easing, as a samples CSV.
+struct CaptureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "capture",
+        abstract: "Capture what a real browser computes for CSS easing functions (Web Animations), as CSV.",
+        discussion: """
+            Browsers: \(CaptureBrowsers.all.map { "\($0.name) (\($0.summary); \($0.install))" }.joined(separator: "; ")).
+
+            The page animates an element with each easing for each duration, paused, seeks to input × duration and \
+            records effect.getComputedTiming().progress exactly as the browser prints it. The CSV's header is \
+            implementation,spec,input,output,duration (duration in seconds), one record per sample, in the order \
+            durations, curves, inputs; \
+            `motionbench accuracy --measured FILE` compares it with the exact answers. Curve sets: \
+            \(CaptureCurves.named.map { "\($0.name) (\($0.specs.joined(separator: "; ")))" }.joined(separator: ", ")); \
+            a curves FILE is a JSON array of timing-function specs or {"name", "spec"} objects, each spec given to the \
+            browser as it is written. See docs/capture.md.
+
+            EXAMPLES:
+              motionbench capture chromium --output chromium.csv
+              motionbench capture firefox --curves hard --samples 101 --durations 1 --output firefox-hard.csv
+              motionbench capture webkit --browser /usr/bin/python3 --output webkit.csv
+            """)
+
+    @Argument(help: ArgumentHelp("The browser engine: \(CaptureBrowsers.all.map(\.name).joined(separator: ", ")).",
+                                 valueName: "browser"))
+    var engine: String
+
+    @Option(help: "presets, hard, all, or a JSON file of curve specs.")
+    var curves = "all"
+
+    @Option(parsing: .unconditional, help: "Evenly spaced inputs i/(N-1) per curve and duration.")
+    var samples = 1001
+
+    @Option(help: "Comma-separated animation durations in seconds.")
+    var durations = "0.25,1,10"
+
+    @Option(name: .customLong("browser"), help: ArgumentHelp(
+        "The browser's executable (for webkit: a Python 3 that can import WebKit2 4.1) instead of the installed one.",
+        valueName: "path"))
+    var executable: String?
+
+    @Option(parsing: .unconditional, help: "Seconds the browser may run before it is stopped.")
+    var timeout = 120.0
+
+    @Option(help: "Write the CSV to this file instead of standard output (a regular file is replaced atomically).")
+    var output: String?
+
+    /// Checks the options that need no file or browser (exit 2 with the usage before any work).
+    func validate() throws {
+        try validatingOptions {
+            guard CaptureBrowsers.named(engine) != nil else {
+                throw BadInput(message: "capture: unknown browser '\(SafeText.quoted(engine))'; expected one of "
+                               + CaptureBrowsers.all.map(\.name).joined(separator: ", "))
+            }
+            guard samples >= 2, samples <= 100_001 else {
+                throw BadInput(message: "capture: --samples \(samples) must be in 2…100001")
+            }
+            guard timeout > 0, timeout <= 3600 else {
+                throw BadInput(message: "capture: --timeout \(formatSpecNumber(timeout)) must be a number of seconds in (0, 3600]")
+            }
+            _ = try durationList()
+        }
+    }
+
+    func run() throws {
+        guard let browser = CaptureBrowsers.named(engine) else {
+            throw BadInput(message: "capture: unknown browser '\(SafeText.quoted(engine))'")
+        }
+        let destination = try output.map(OutputFile.init(checking:))
+        let specs = try CaptureCurves.named.first { $0.name == curves }?.specs ?? curveFile()
+        let plan = try CapturePlan(specs: specs, inputs: CapturePlan.evenlySpaced(samples), durations: durationList())
+        let status = StatusLine()
+        let captured = try BrowserCapture.run(browser, plan: plan, executable: executable, timeout: timeout,
+                                              progress: status.show)
+        status.clear()
+        let text = captured.csv()
+        if let destination { try destination.write(text) } else { print(text, terminator: "") }
+    }
+
+    /// The specs of a `--curves` FILE, read as `accuracy --curves` reads one (its messages say `capture:`).
+    private func curveFile() throws -> [String] {
+        do {
+            return try AccuracyCommand.readList(curves, option: "--curves").map { $0.1 }
+        } catch let error as BadInput where error.message.hasPrefix("accuracy: ") {
+            throw BadInput(message: "capture: " + error.message.dropFirst("accuracy: ".count))
+        }
+    }
+
+    /// `--durations` as seconds.
+    private func durationList() throws -> [Double] {
+        let items = durations.split(separator: ",", omittingEmptySubsequences: false)
+        return try items.map { item in
+            let text = item.trimmingCharacters(in: .whitespaces)
+            guard let seconds = Double(text), seconds > 0, seconds <= CapturePlan.maximumDuration else {
+                throw BadInput(message: "capture: --durations '\(SafeText.quoted(durations))': '\(SafeText.quoted(text))' "
+                               + "is not a number of seconds in (0, 3600]; expected e.g. 0.25,1,10")
+            }
+            return seconds
+        }
+    }
+}

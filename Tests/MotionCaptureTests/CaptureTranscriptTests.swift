@@ -1,0 +1,117 @@
+@testable import MotionCapture
+@testable import MotionSupport
+import XCTest
+
+/// Reading the page's block out of what a browser printed, and writing the samples.
+final class CaptureTranscriptTests: XCTestCase {
+    private let plan = try! CapturePlan(specs: ["ease", "linear"], inputs: [0, 0.5, 1], durations: [1])
+    private let outputs = ["0", "0.8024033910598437", "1", "0", "0.5", "1"]
+
+    private func block(_ rows: [String], end: String? = nil) -> String {
+        ([CapturePage.beginMarker] + rows.map { "=" + $0 } + [end ?? "\(CapturePage.endMarker) \(rows.count)"]).joined(separator: "\n") + "\n"
+    }
+
+    private func assertFails(_ text: String, _ fragment: String, line: UInt = #line) {
+        XCTAssertThrowsError(try CaptureTranscript.outputs(in: text, plan: plan, implementation: "firefox 153.7.0esr"),
+                             line: line) { error in
+            XCTAssertTrue("\(error)".contains(fragment), "\(error)", line: line)
+            XCTAssertTrue("\(error)".contains("firefox 153.7.0esr"), "\(error)", line: line)
+        }
+    }
+
+    func testReadsTheBlockAmongOtherLines() throws {
+        let text = "console.error: services.settings: offline\r\n" + block(outputs).replacingOccurrences(of: "\n", with: "\r\n")
+            + "JavaScript error: shutting down\n"
+        XCTAssertEqual(try CaptureTranscript.outputs(in: text, plan: plan, implementation: "firefox 153.7.0esr"), outputs)
+    }
+
+    func testTheBrowsersOwnLinesBetweenTheRowsAreNotRows() throws {
+        var rows = block(outputs).split(separator: "\n").map(String.init)
+        rows.insert("console.error: services.settings: ", at: 3)
+        rows.insert("  Message: TypeError: NetworkError: Network request failed", at: 4)
+        XCTAssertEqual(try CaptureTranscript.outputs(in: rows.joined(separator: "\n"), plan: plan, implementation: "x"), outputs)
+    }
+
+    func testTruncationIsCaught() {
+        assertFails(block(Array(outputs.prefix(4))).components(separatedBy: CapturePage.endMarker)[0], "cut short after 4 of 6")
+        assertFails(block(Array(outputs.prefix(5))), "printed 5 rows")
+        assertFails(block(outputs, end: "\(CapturePage.endMarker) 7"), "expected 6 rows")
+        assertFails(block(outputs + ["1"]), "more than the 6 rows")
+        assertFails("", "printed no capture")
+        assertFails("<html>garbage</html>\n", "printed no capture")
+    }
+
+    func testOutputsMustBeFiniteNumbersAsJavaScriptPrintsThem() {
+        for bad in ["null", "NaN", "Infinity", "", " 0.5", "0x1p-1", "abc", "undefined"] {
+            var rows = outputs
+            rows[4] = bad
+            assertFails(block(rows), "for linear at input 0.5, duration 1 s")
+        }
+        var rows = outputs
+        rows[1] = "1e-7"
+        XCTAssertNoThrow(try CaptureTranscript.outputs(in: block(rows), plan: plan, implementation: "x"))
+    }
+
+    func testARejectedEasingNamesTheSpecAndTheBrowser() {
+        let text = [CapturePage.beginMarker, "=0", "\(CapturePage.errorMarker) 1 TypeError: Element.animate: Invalid easing"]
+            .joined(separator: "\n")
+        assertFails(text, "rejected the easing 'linear': TypeError: Element.animate: Invalid easing")
+        assertFails("\(CapturePage.beginMarker)\n\(CapturePage.errorMarker) -1 ReferenceError: x", "page failed: ReferenceError")
+    }
+
+    func testChromiumsDOMDumpIsReadFromThePreElement() throws {
+        let dump = "<html><head></head><body><div id=\"subject\"></div><pre id=\"rows\">" + block(outputs)
+            + "</pre><script>const mark = 'x &amp; y';</script></body></html>\n"
+        let output = ChildProcess.Output(status: 0, standardOutput: dump, standardError: "")
+        XCTAssertEqual(try CaptureTranscript.outputs(in: CaptureBrowser.chromium.transcript(output), plan: plan,
+                                                     implementation: "chromium"), outputs)
+        XCTAssertEqual(HTMLText.unescaped("a &lt;b&gt; &amp;amp; &quot;c&#39; &#x27;d&apos; &bogus; & e"),
+                       "a <b> &amp; \"c' 'd' &bogus; & e")
+    }
+
+    func testTheCSVIsTheContract() throws {
+        let samples = CaptureSamples(implementation: "chromium 156.0.8078.79", plan: plan, outputs: outputs)
+        let lines = samples.csv().components(separatedBy: "\r\n")
+        XCTAssertEqual(lines[0], "implementation,spec,input,output,duration")
+        XCTAssertEqual(lines[1], "chromium 156.0.8078.79,ease,0.0,0,1")
+        XCTAssertEqual(lines[2], "chromium 156.0.8078.79,ease,0.5,0.8024033910598437,1")
+        XCTAssertEqual(lines[6], "chromium 156.0.8078.79,linear,1.0,1,1")
+        XCTAssertEqual(lines.count, 8)
+        XCTAssertEqual(lines[7], "")
+        let quoted = try CapturePlan(specs: ["cubic-bezier(0.25, 0.1, 0.25, 1)"], inputs: [0.25], durations: [0.25])
+        XCTAssertEqual(CaptureSamples(implementation: "webkit 2.50.6", plan: quoted, outputs: ["0.4"]).csv(),
+                       "implementation,spec,input,output,duration\r\nwebkit 2.50.6,\"cubic-bezier(0.25, 0.1, 0.25, 1)\",0.25,0.4,0.25\r\n")
+    }
+}
+
+/// The live tests' CSV reader reads what CSVWriter writes.
+final class CSVRecordsTests: XCTestCase {
+    func testQuotedFieldsAndDoubledQuotes() {
+        let text = "a,\"b, c\",\"say \"\"hi\"\"\",,d\r\nx\r\n"
+        XCTAssertEqual(LiveCaptureTests.records(text), [["a", "b, c", "say \"hi\"", "", "d"], ["x"]])
+    }
+}
+
+/// Finding the browser: a missing one says what to install, a bad --browser names the path and the browser.
+final class BrowserResolutionTests: XCTestCase {
+    func testAMissingBrowserSaysWhatToInstall() {
+        let chromium = CaptureBrowser.chromium
+        let missing = CaptureBrowser(name: chromium.name, summary: chromium.summary, install: chromium.install,
+                                     executableRole: chromium.executableRole, findExecutable: { nil },
+                                     readVersion: chromium.readVersion, prepare: chromium.prepare,
+                                     transcript: chromium.transcript)
+        XCTAssertThrowsError(try BrowserCapture.resolve(missing, nil)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("capture chromium: chromium is not installed"), "\(error)")
+            XCTAssertTrue("\(error)".contains("apt-get install chromium"), "\(error)")
+        }
+    }
+
+    func testABadBrowserPathNamesThePathAndTheBrowser() {
+        XCTAssertThrowsError(try BrowserCapture.resolve(.firefox, "/nonexistent/firefox")) { error in
+            XCTAssertTrue("\(error)".contains("capture firefox: --browser '/nonexistent/firefox' does not exist"), "\(error)")
+        }
+        XCTAssertThrowsError(try BrowserCapture.resolve(.webkit, "/tmp")) { error in
+            XCTAssertTrue("\(error)".contains("is not an executable file; expected a Python 3"), "\(error)")
+        }
+    }
+}
