@@ -12,9 +12,9 @@ extension AccuracyRenderer {
         if name == curveName { return "#444444" }
         let known = ["motionbench", "motionbench-propagator", "webkit-2008", "webkit", "chromium", "firefox-smil",
                      "bezier-easing-v2", "cardano", "react-native", "android", "flutter", "rebound", "react-spring", "motion",
-                     "swiftui", "core-animation", "uikit"]
+                     "swiftui", "core-animation", "uikit", "firefox"]
         let palette = ["#1b6ac9", "#74a9e8", "#8d6e63", "#2b8a3e", "#d9480f", "#7048e8", "#e67700", "#c2255c", "#0b7285",
-                       "#5c940d", "#862e9c", "#f08c00", "#a61e4d", "#364fc7", "#e8590c", "#087f5b", "#495057"]
+                       "#5c940d", "#862e9c", "#f08c00", "#a61e4d", "#364fc7", "#e8590c", "#087f5b", "#495057", "#12b886"]
         if let index = known.firstIndex(of: name) { return palette[index % palette.count] }
         let hash = name.unicodeScalars.reduce(UInt32(2_166_136_261)) { ($0 ^ $1.value) &* 16_777_619 }
         return palette[Int(hash % UInt32(palette.count))]

@@ -24,7 +24,8 @@ public struct BezierStrategy: Sendable {
 
     /// Every strategy; `duration` (seconds) sets the WebKit tolerances.
     public static func all(duration: Double = 1) -> [BezierStrategy] {
-        [motionbench, webKit2008(duration: duration), webKit(duration: duration), chromium, firefoxSMIL, bezierEasingV2, cardano]
+        [motionbench, webKit2008(duration: duration), webKit(duration: duration), chromium, firefox, firefoxSMIL, bezierEasingV2,
+         cardano]
     }
 
     /// MotionCore's default solver (`CubicBezier.value(at:)`).
@@ -34,31 +35,52 @@ public struct BezierStrategy: Sendable {
     /// Newton when |x'| < 1e-6; then bisection on [0, 1] from t = x while t0 < t1. CSS passes ε = 1/(200·duration).
     public static func webKit2008(duration: Double) -> BezierStrategy {
         let epsilon = 1 / (200 * duration)
-        return BezierStrategy(name: "webkit-2008", models: "webkit") { curve in
-            let p = PowerForm(curve)
-            return { x in
-                var t = x
-                for _ in 0..<8 {
-                    let error = p.x(t) - x
-                    if abs(error) < epsilon { return p.y(t) }
-                    let slope = p.dx(t)
-                    if abs(slope) < 1e-6 { break }
-                    t -= error / slope
-                }
-                var (t0, t1) = (0.0, 1.0)
-                t = x
-                if t < t0 { return p.y(t0) }
-                if t > t1 { return p.y(t1) }
-                while t0 < t1 {
-                    let value = p.x(t)
-                    if abs(value - x) < epsilon { return p.y(t) }
-                    if x > value { t0 = t } else { t1 = t }
-                    let next = (t1 - t0) * 0.5 + t0
-                    if next == t { break }
-                    t = next
-                }
-                return p.y(t)
+        return BezierStrategy(name: "webkit-2008", models: "webkit") { curve in newtonThenBisection(PowerForm(curve), epsilon: epsilon) }
+    }
+
+    /// Firefox's CSS easing (Stylo, the style engine Firefox shares with Servo), as measured from Firefox 153 with
+    /// `motionbench capture firefox`: the 2008 `UnitBezier` scheme (8 Newton steps from t = x, return when
+    /// |x(t) − x| < 1e-7, give up Newton when |x'| < 1e-6, then bisection on [0, 1]) on control points rounded to
+    /// `Float`, because Stylo parses CSS numbers in single precision; 0 and 1 return exactly, and a curve with x1 = y1
+    /// and x2 = y2 is the identity. Bit-identical to Firefox on every Bézier sample of a capture once Firefox's own
+    /// input is used (it truncates the seek time to whole nanoseconds, which this strategy, a function of progress, does
+    /// not model).
+    public static let firefox = BezierStrategy(name: "firefox", models: "firefox") { curve in
+        let single = { (value: Double) in Double(Float(value)) }
+        // Rounding to Float keeps x1 and x2 in [0, 1] (0 and 1 are exact), so the rounded curve is valid; a control
+        // point beyond Float's range keeps its Double value.
+        let rounded = (try? CubicBezier(x1: single(curve.x1), y1: single(curve.y1), x2: single(curve.x2), y2: single(curve.y2)))
+            ?? curve
+        if rounded.x1 == rounded.y1 && rounded.x2 == rounded.y2 { return { $0 } }
+        let solve = newtonThenBisection(PowerForm(rounded), epsilon: 1e-7)
+        return { x in x == 0 || x == 1 ? x : solve(x) }
+    }
+
+    /// The 2008 `UnitBezier` scheme at tolerance `epsilon` on x: up to 8 Newton steps from t = x, returning when
+    /// |x(t) − x| < ε and giving up Newton when |x'| < 1e-6; then bisection on [0, 1] from t = x while t0 < t1.
+    static func newtonThenBisection(_ p: PowerForm, epsilon: Double) -> @Sendable (Double) -> Double {
+        { x in
+            var t = x
+            for _ in 0..<8 {
+                let error = p.x(t) - x
+                if abs(error) < epsilon { return p.y(t) }
+                let slope = p.dx(t)
+                if abs(slope) < 1e-6 { break }
+                t -= error / slope
             }
+            var (t0, t1) = (0.0, 1.0)
+            t = x
+            if t < t0 { return p.y(t0) }
+            if t > t1 { return p.y(t1) }
+            while t0 < t1 {
+                let value = p.x(t)
+                if abs(value - x) < epsilon { return p.y(t) }
+                if x > value { t0 = t } else { t1 = t }
+                let next = (t1 - t0) * 0.5 + t0
+                if next == t { break }
+                t = next
+            }
+            return p.y(t)
         }
     }
 
@@ -107,9 +129,10 @@ public struct BezierStrategy: Sendable {
         }
     }
 
-    /// Firefox's SMIL key spline (`nsSMILKeySpline`): an 11-point table guess; if x'(guess) ≥ 0.02, 4 Newton steps
-    /// without a convergence test; if the slope is 0, the guess; otherwise at most 10 bisection halvings to 1e-7.
-    public static let firefoxSMIL = smilLike(name: "firefox-smil", models: "firefox", minimumSlope: 0.02, float32Table: false)
+    /// Firefox's SMIL key spline (`nsSMILKeySpline`, SVG's `keySplines`): an 11-point table guess; if x'(guess) ≥ 0.02,
+    /// 4 Newton steps without a convergence test; if the slope is 0, the guess; otherwise at most 10 bisection halvings
+    /// to 1e-7. Not Firefox's CSS easing (that is `firefox`): measured against Firefox 153 it is up to 1.5e-4 away.
+    public static let firefoxSMIL = smilLike(name: "firefox-smil", models: nil, minimumSlope: 0.02, float32Table: false)
 
     /// bezier-easing v2 (JavaScript): as SMIL, with minimum Newton slope 0.001 and a Float32 sample table; inputs 0
     /// and 1 return exactly, and a curve with x1 = y1 and x2 = y2 is the identity.

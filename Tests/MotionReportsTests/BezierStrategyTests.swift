@@ -65,6 +65,6 @@ final class BezierStrategyTests: XCTestCase {
 
     func testStrategyNamesAreAContract() {
         XCTAssertEqual(BezierStrategy.all().map(\.name),
-                       ["motionbench", "webkit-2008", "webkit", "chromium", "firefox-smil", "bezier-easing-v2", "cardano"])
+                       ["motionbench", "webkit-2008", "webkit", "chromium", "firefox", "firefox-smil", "bezier-easing-v2", "cardano"])
     }
 }

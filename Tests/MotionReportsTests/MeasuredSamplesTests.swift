@@ -186,3 +186,40 @@ final class MeasuredSamplesTests: XCTestCase {
         XCTAssertTrue(report.exportMetrics.contains { $0.benchmark == "measured/chromium 1.0" && $0.measure == "max-abs-error" })
     }
 }
+
+/// The in-repo ports held to what the real engines computed (data/vectors/browser-easing-captures.csv, captured with
+/// `motionbench capture` from Chromium 156, Firefox 153 and WebKitGTK 2.50): a port that drifts from its engine fails.
+final class PortsAgainstCapturesTests: XCTestCase {
+    func captures() throws -> [MeasuredSample] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../data/vectors/browser-easing-captures.csv")
+        let text = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        return try MeasuredSamplesReader.read(text, file: url.lastPathComponent)
+    }
+
+    func testEachPortGivesItsEnginesOutputs() throws {
+        let samples = try captures()
+        XCTAssertEqual(samples.count, 630)
+        let study = MeasuredStudy.run(samples, files: ["browser-easing-captures.csv"])
+        let byPort = Dictionary(grouping: study.distances, by: \.strategy)
+        // Firefox: bit-identical on every kept sample (seek times that are whole nanoseconds).
+        let firefox = try XCTUnwrap(byPort["firefox"]?.first)
+        XCTAssertEqual(firefox.samples, 210)
+        XCTAssertEqual(firefox.identical, 210, AccuracyRenderer.distanceSentence(firefox))
+        // Chromium and WebKit: within a few ulps of progress (their inputs come back from a time in microseconds).
+        for port in ["chromium", "webkit"] {
+            let distance = try XCTUnwrap(byPort[port]?.first, port)
+            XCTAssertEqual(distance.samples, 210)
+            XCTAssertLessThan(distance.maxDifference, 1e-14, AccuracyRenderer.distanceSentence(distance))
+        }
+        // The SMIL key spline is not Firefox's CSS easing, and the 2008 WebKit solver is not today's WebKit.
+        XCTAssertNil(byPort["firefox-smil"])
+        XCTAssertGreaterThan(try XCTUnwrap(byPort["webkit-2008"]?.first).maxDifference, 1e-3)
+        let smil = BezierStrategy.firefoxSMIL
+        let far = samples.filter { $0.implementation.hasPrefix("firefox") }.compactMap { sample in
+            sample.spec.cubicBezier.map { abs(smil.make($0)(sample.input) - sample.output) }
+        }.max() ?? 0
+        XCTAssertGreaterThan(far, 1e-5, "firefox-smil is documented as far from Firefox's CSS easing")
+    }
+}
