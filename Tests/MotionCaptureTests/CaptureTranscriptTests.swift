@@ -83,35 +83,3 @@ final class CaptureTranscriptTests: XCTestCase {
                        "implementation,spec,input,output,duration\r\nwebkit 2.50.6,\"cubic-bezier(0.25, 0.1, 0.25, 1)\",0.25,0.4,0.25\r\n")
     }
 }
-
-/// The live tests' CSV reader reads what CSVWriter writes.
-final class CSVRecordsTests: XCTestCase {
-    func testQuotedFieldsAndDoubledQuotes() {
-        let text = "a,\"b, c\",\"say \"\"hi\"\"\",,d\r\nx\r\n"
-        XCTAssertEqual(LiveCaptureTests.records(text), [["a", "b, c", "say \"hi\"", "", "d"], ["x"]])
-    }
-}
-
-/// Finding the browser: a missing one says what to install, a bad --browser names the path and the browser.
-final class BrowserResolutionTests: XCTestCase {
-    func testAMissingBrowserSaysWhatToInstall() {
-        let chromium = CaptureBrowser.chromium
-        let missing = CaptureBrowser(name: chromium.name, summary: chromium.summary, install: chromium.install,
-                                     executableRole: chromium.executableRole, findExecutable: { nil },
-                                     readVersion: chromium.readVersion, prepare: chromium.prepare,
-                                     transcript: chromium.transcript)
-        XCTAssertThrowsError(try BrowserCapture.resolve(missing, nil)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("capture chromium: chromium is not installed"), "\(error)")
-            XCTAssertTrue("\(error)".contains("apt-get install chromium"), "\(error)")
-        }
-    }
-
-    func testABadBrowserPathNamesThePathAndTheBrowser() {
-        XCTAssertThrowsError(try BrowserCapture.resolve(.firefox, "/nonexistent/firefox")) { error in
-            XCTAssertTrue("\(error)".contains("capture firefox: --browser '/nonexistent/firefox' does not exist"), "\(error)")
-        }
-        XCTAssertThrowsError(try BrowserCapture.resolve(.webkit, "/tmp")) { error in
-            XCTAssertTrue("\(error)".contains("is not an executable file; expected a Python 3"), "\(error)")
-        }
-    }
-}
