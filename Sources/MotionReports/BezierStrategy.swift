@@ -4,7 +4,7 @@ import RealModule
 /// A way of evaluating a cubic-Bézier timing function, reimplemented from the public algorithm descriptions in
 /// REFERENCE §1.5 (our own code; each constant named with its source), for side-by-side accuracy and cost reports.
 public struct BezierStrategy: Sendable {
-    /// The strategy's report name (a contract: `motionbench`, `webkit-2008`, `webkit`, `chromium`, `firefox-smil`,
+    /// The strategy's report name (a contract: `motionbench`, `webkit-2008`, `webkit`, `chromium`, `firefox`, `firefox-smil`,
     /// `bezier-easing-v2`, `cardano`).
     public let name: String
     /// Builds the per-curve evaluator (coefficients and tables are computed here, once).
