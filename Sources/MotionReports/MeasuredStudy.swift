@@ -163,20 +163,26 @@ public enum MeasuredStudy {
     static func portDistances(_ key: GroupKey, samples: [MeasuredSample], strategies: [BezierStrategy]) -> [PortDistance] {
         let family = key.name.lowercased().prefix { $0.isLetter }
         let label = MeasuredImplementation.label(key.name, duration: key.duration)
+        let cubic = samples.filter { $0.spec.cubicBezier != nil }
+        let bySpec = Dictionary(grouping: cubic, by: \.specText)
+        var seen = Set<String>()
+        let specOrder = cubic.map(\.specText).filter { seen.insert($0).inserted }
         return strategies.filter { $0.models.map { family == $0 } ?? false }.compactMap { strategy in
-            var evaluators: [String: @Sendable (Double) -> Double] = [:]
             var distance = PortDistance(strategy: strategy.name, implementation: label, samples: 0, maxDifference: -1,
                                         worst: ("", 0, 0, 0), identical: 0)
-            for sample in samples {
-                guard let curve = sample.spec.cubicBezier else { continue }
-                let evaluate = evaluators[sample.specText] ?? strategy.make(curve)
-                evaluators[sample.specText] = evaluate
-                let port = evaluate(sample.input), difference = abs(port - sample.output)
-                distance.samples += 1
-                if port == sample.output { distance.identical += 1 }
-                if difference > distance.maxDifference {
-                    distance.maxDifference = difference
-                    distance.worst = (sample.specText, sample.input, port, sample.output)
+            for spec in specOrder {
+                guard let specSamples = bySpec[spec], let curve = specSamples.first?.spec.cubicBezier else { continue }
+                // One evaluator per spec, made once and never stored back (a closure taken out of a dictionary and
+                // stored again gains a reabstraction thunk each time, a chain as long as the samples).
+                let evaluate = strategy.make(curve)
+                for sample in specSamples {
+                    let port = evaluate(sample.input), difference = abs(port - sample.output)
+                    distance.samples += 1
+                    if port == sample.output { distance.identical += 1 }
+                    if difference > distance.maxDifference {
+                        distance.maxDifference = difference
+                        distance.worst = (spec, sample.input, port, sample.output)
+                    }
                 }
             }
             return distance.samples > 0 ? distance : nil

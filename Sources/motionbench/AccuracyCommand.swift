@@ -114,7 +114,7 @@ struct AccuracyCommand: ParsableCommand {
     static func readSamples(_ path: String) throws -> [MeasuredSample] {
         let data: Data
         do {
-            data = try InputFile.read(path)
+            data = try InputFile.read(path, limit: InputFile.samplesSizeLimit)
         } catch {
             throw BadInput(message: "accuracy: --measured '\(SafeText.quoted(path))' \(error.reason)")
         }

@@ -133,6 +133,23 @@ final class MeasuredSamplesTests: XCTestCase {
         XCTAssertTrue(AccuracyRenderer.distanceSentence(distance).hasPrefix("chromium strategy vs chromium 999.0: largest difference 1e-06"))
     }
 
+    func testALargeCaptureOfOneCurve() throws {
+        // 150,001 samples of one curve from an engine named chromium: each port is made once per spec (a closure stored
+        // back into a dictionary per sample once grew a thunk chain as long as the file and overflowed the stack).
+        let port = BezierStrategy.chromium.make(.ease)
+        let samples = (0...150_000).map { index -> MeasuredSample in
+            let x = Double(index) / 150_000
+            return MeasuredSample(implementation: "chromium 1", duration: nil, specText: "ease",
+                                  spec: .timingFunction(.cubicBezier(.ease)), input: x, output: port(x), velocity: nil,
+                                  source: "generated")
+        }
+        let study = MeasuredStudy.run(samples, files: ["generated"], strategies: { _ in [BezierStrategy.chromium] })
+        XCTAssertEqual(study.distances.first?.samples, 150_001)
+        XCTAssertEqual(study.distances.first?.identical, 150_001)
+        XCTAssertEqual(study.implementations.first?.overall.samples, 150_001)
+        XCTAssertLessThan(try XCTUnwrap(study.implementations.first?.overall.maxAbsError), 1e-6)
+    }
+
     func testQuotedFieldsAndCRLF() throws {
         let text = "implementation,spec,input,output\r\n\"my \"\"fast\"\" engine\",\"cubic-bezier(0.3, 0.3, 0.7, 0.7)\",0.5,0.5\r\n"
         let samples = try MeasuredSamplesReader.read(text, file: "q.csv")
