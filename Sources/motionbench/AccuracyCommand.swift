@@ -128,34 +128,34 @@ struct AccuracyCommand: ParsableCommand {
         }
     }
 
-    /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects.
-    static func readList(_ path: String, option: String) throws -> [(String, String)] {
+    /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects; messages start with `command`.
+    static func readList(_ path: String, option: String, command: String = "accuracy") throws -> [(String, String)] {
         let data: Data
         do {
             data = try InputFile.read(path)
         } catch {
-            throw BadInput(message: "accuracy: \(option) '\(SafeText.quoted(path))' is not presets/hard/all/default, and as a file "
+            throw BadInput(message: "\(command): \(option) '\(SafeText.quoted(path))' is not presets/hard/all/default, and as a file "
                            + "it \(error.reason)")
         }
         let parsed: Any
         do {
             parsed = try StrictJSON.parse(data)
         } catch {
-            throw BadInput(message: "accuracy: \(option) \(path) is not valid JSON: \(error)")
+            throw BadInput(message: "\(command): \(option) \(path) is not valid JSON: \(error)")
         }
         guard let list = parsed as? [Any], !list.isEmpty else {
-            throw BadInput(message: "accuracy: \(option) \(path) must be a non-empty JSON array")
+            throw BadInput(message: "\(command): \(option) \(path) must be a non-empty JSON array")
         }
         let pairs: [(String, String)] = try list.enumerated().map { index, item in
             if let spec = item as? String { return (spec, spec) }
             guard let object = item as? [String: Any], let spec = object["spec"] as? String else {
-                throw BadInput(message: "accuracy: \(option) \(path): item \(index) must be a spec string or {\"name\", \"spec\"}")
+                throw BadInput(message: "\(command): \(option) \(path): item \(index) must be a spec string or {\"name\", \"spec\"}")
             }
             return ((object["name"] as? String) ?? spec, spec)
         }
         var seen = Set<String>()
         for (name, _) in pairs where !seen.insert(name).inserted {
-            throw BadInput(message: "accuracy: \(option) \(path): the name '\(SafeText.quoted(name))' appears twice; names must be unique")
+            throw BadInput(message: "\(command): \(option) \(path): the name '\(SafeText.quoted(name))' appears twice; names must be unique")
         }
         return pairs
     }

@@ -85,11 +85,7 @@ struct CaptureCommand: ParsableCommand {
 
     /// The specs of a `--curves` FILE, read as `accuracy --curves` reads one (its messages say `capture:`).
     private func curveFile() throws -> [String] {
-        do {
-            return try AccuracyCommand.readList(curves, option: "--curves").map { $0.1 }
-        } catch let error as BadInput where error.message.hasPrefix("accuracy: ") {
-            throw BadInput(message: "capture: " + error.message.dropFirst("accuracy: ".count))
-        }
+        try AccuracyCommand.readList(curves, option: "--curves", command: "capture").map { $0.1 }
     }
 
     /// `--durations` as seconds.
