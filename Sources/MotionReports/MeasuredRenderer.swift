@@ -11,7 +11,7 @@ extension AccuracyRenderer {
 
     static func ulps(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.3g", value) }
 
-    static func seconds(_ value: Double?) -> String { value.map { String(format: "%.4f", $0) } ?? "not settled" }
+    static func seconds(_ value: Double?) -> String { value.map(formatSpecNumber) ?? "not settled" }
 
     /// `SPEC at x = INPUT` (or `at t = … s` for a spring) for a statistic's worst point.
     static func worstPlace(_ statistics: MeasuredStatistics, spec: String? = nil) -> String {
@@ -24,7 +24,10 @@ extension AccuracyRenderer {
 
     /// The sentence per port: how far it is from the engine it models.
     static func distanceSentence(_ d: PortDistance) -> String {
-        "\(d.strategy) strategy vs \(d.implementation): largest difference \(sci(d.maxDifference)) at \(d.worst.spec) "
+        guard d.maxDifference > 0 else {
+            return "\(d.strategy) strategy vs \(d.implementation): identical on all \(d.samples) samples"
+        }
+        return "\(d.strategy) strategy vs \(d.implementation): largest difference \(sci(d.maxDifference)) at \(d.worst.spec) "
             + "x = \(formatSpecNumber(d.worst.input)) (port \(formatSpecNumber(d.worst.port)), engine "
             + "\(formatSpecNumber(d.worst.measured))); identical on \(d.identical) of \(d.samples) samples"
     }
@@ -56,10 +59,11 @@ extension AccuracyRenderer {
         }
         if !m.distances.isEmpty {
             text += "\n#### In-repo ports against the engines they model\n\n"
-                + "| port | measured engine | samples | largest difference | at | identical outputs |\n|---|---|---:|---:|---|---:|\n"
+                + "| port | measured engine | largest difference | at | identical outputs |\n|---|---|---:|---|---:|\n"
             for d in m.distances {
-                text += "| \(d.strategy) | \(d.implementation) | \(d.samples) | \(sci(d.maxDifference)) | \(d.worst.spec) "
-                    + "x = \(formatSpecNumber(d.worst.input)) | \(d.identical) |\n"
+                let place = d.maxDifference > 0 ? "\(d.worst.spec) x = \(formatSpecNumber(d.worst.input))" : "–"
+                text += "| \(d.strategy) | \(d.implementation) | \(sci(d.maxDifference)) | \(place) | "
+                    + "\(d.identical) of \(d.samples) |\n"
             }
         }
         text += "\n#### Per spec\n\n| implementation | spec | \(columns) | worst at | implied settling (measured / exact, s) |\n"

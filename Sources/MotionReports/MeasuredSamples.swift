@@ -129,9 +129,11 @@ public enum MeasuredSamplesReader {
 
         func checkWidth(_ expected: Int) throws(MeasuredSamplesError) {
             guard record.fields.count == expected else {
+                let hint = record.fields.count > expected
+                    ? "a spec with commas, such as cubic-bezier(…), must be in double quotes"
+                    : "a field is missing; an empty field still needs its comma"
                 throw MeasuredSamplesError(file: file, line: record.line, column: nil,
-                                           message: "has \(record.fields.count) fields but the header has \(expected) "
-                                               + "(a spec with commas, such as cubic-bezier(…), must be in double quotes)")
+                                           message: "has \(record.fields.count) fields but the header has \(expected) (\(hint))")
             }
         }
 

@@ -171,6 +171,7 @@ final class MeasuredSamplesTests: XCTestCase {
             ("implementation,spec,input,output\ne,\"spring(1 100 20 0)\",-1,0.8\n", 2, "input", "negative"),
             ("implementation,spec,input,output\ne,cubic-bezier(0.3, 0.3, 0.7, 0.7),0.5,0.5\n", 2, nil, "double quotes"),
             ("implementation,spec,input,output\n,ease,0.5,0.8\n", 2, "implementation", "empty"),
+            ("implementation,spec,input,output\ne,ease,0.5\n", 2, nil, "a field is missing"),
             ("implementation,spec,input,output,duration\ne,ease,0.5,0.8,0\n", 2, "duration", "> 0"),
             ("implementation,spec,input,output\ne,\"ease,0.5,0.8\n", 2, nil, "never closed"),
         ]
