@@ -150,8 +150,8 @@ public enum SVGChart {
         }.joined(separator: " ") + "</p>"
     }
 
-    /// Markdown tables → HTML tables with a `<thead>` of `<th>` cells and a `<th>` per row; `###` headings → `<h3>`;
-    /// `##` headings are dropped; other lines → `<p>`.
+    /// Markdown tables → HTML tables with a `<thead>` of `<th>` cells and a `<th>` per row; `###` headings → `<h3>`,
+    /// `####` headings → `<h4>`; `##` headings are dropped; other lines → `<p>`.
     public static func tables(fromMarkdown text: String) -> String {
         var html = "", rowsInTable = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -167,7 +167,8 @@ public enum SVGChart {
             } else {
                 if rowsInTable > 0 { html += "</tbody></table>" }
                 rowsInTable = 0
-                if line.hasPrefix("### ") { html += "<h3>\(escape(String(line.dropFirst(4))))</h3>" }
+                if line.hasPrefix("#### ") { html += "<h4>\(escape(String(line.dropFirst(5))))</h4>" }
+                else if line.hasPrefix("### ") { html += "<h3>\(escape(String(line.dropFirst(4))))</h3>" }
                 else if line.hasPrefix("## ") { continue }
                 else if !line.isEmpty { html += "<p>\(escape(String(line)))</p>" }
             }

@@ -220,9 +220,11 @@ public enum AccuracyRenderer {
     }
 }
 
-/// What `motionbench accuracy --format` can print: markdown, json, csv, html and the dashboard formats (no junit:
-/// accuracy has no pass/fail rule).
-extension AccuracyReport: MarkdownReport, JSONReport, CSVReport, HTMLReport, MetricsReport {
+/// What `motionbench accuracy --format` can print: markdown, table, json, csv, html and the dashboard formats (no
+/// junit: accuracy has no pass/fail rule).
+extension AccuracyReport: MarkdownReport, TableReport, JSONReport, CSVReport, HTMLReport, MetricsReport {
+    /// The Markdown report with its tables aligned for a terminal.
+    public func tableText() -> String { AlignedText.fromMarkdown(AccuracyRenderer.markdown(self)) }
     /// The tables with the reading paragraph.
     public func markdownText() -> String { AccuracyRenderer.markdown(self) }
     /// The document whose keys are a contract, with `metadata` when given.
