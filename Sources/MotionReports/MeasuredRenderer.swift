@@ -32,6 +32,10 @@ extension AccuracyRenderer {
             + "\(formatSpecNumber(d.worst.measured))); identical on \(d.identical) of \(d.samples) samples"
     }
 
+    /// `text` safe inside a Markdown table cell: a `|` would end the cell, so it is shown as `¦` (the table readers of
+    /// the `table` and `html` formats split on every `|`).
+    static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "¦") }
+
     static func thresholdHeader() -> String {
         VisibleThreshold.all.map { "> \($0.name)" }.joined(separator: " | ")
     }
@@ -54,7 +58,7 @@ extension AccuracyRenderer {
             + ". In-repo ports are evaluated at the same cubic-Bézier inputs (WebKit's tolerances at 1 s).\n\n"
         text += "| implementation | kind | \(columns) | worst at |\n|---|---|\(alignment)|---|\n"
         for row in m.implementations + m.ports {
-            text += "| \(row.label) | \(row.isPort ? "in-repo port" : "measured") | \(statisticsCells(row.overall)) | "
+            text += "| \(cell(row.label)) | \(row.isPort ? "in-repo port" : "measured") | \(statisticsCells(row.overall)) | "
                 + "\(worstPlace(row.overall)) |\n"
         }
         if !m.distances.isEmpty {
@@ -62,7 +66,7 @@ extension AccuracyRenderer {
                 + "| port | measured engine | largest difference | at | identical outputs |\n|---|---|---:|---|---:|\n"
             for d in m.distances {
                 let place = d.maxDifference > 0 ? "\(d.worst.spec) x = \(formatSpecNumber(d.worst.input))" : "–"
-                text += "| \(d.strategy) | \(d.implementation) | \(sci(d.maxDifference)) | \(place) | "
+                text += "| \(d.strategy) | \(cell(d.implementation)) | \(sci(d.maxDifference)) | \(place) | "
                     + "\(d.identical) of \(d.samples) |\n"
             }
         }
@@ -71,7 +75,7 @@ extension AccuracyRenderer {
         for row in m.implementations {
             for (spec, s) in row.perSpec {
                 let settling = s.settling.map { "\(seconds($0.measured)) / \(seconds($0.exact))" } ?? "–"
-                text += "| \(row.label) | \(spec) | \(statisticsCells(s)) | \(worstPlace(s, spec: spec)) | \(settling) |\n"
+                text += "| \(cell(row.label)) | \(spec) | \(statisticsCells(s)) | \(worstPlace(s, spec: spec)) | \(settling) |\n"
             }
         }
         return text

@@ -29,6 +29,9 @@ public enum MeasuredSamplesReader {
     public static let requiredColumns = ["implementation", "spec", "input", "output"]
     /// The columns a samples file may add.
     public static let optionalColumns = ["velocity", "duration"]
+    /// The largest magnitude an output or velocity may have, so that its difference from the exact answer, and that
+    /// difference in ulps, stay finite (progress never comes near it).
+    public static let magnitudeLimit = 1e200
 
     /// Every sample in `text`, read from the file named `file` (used in messages).
     /// - Throws: `MeasuredSamplesError` naming the file, the line and the column of the first problem: a column
@@ -54,6 +57,10 @@ public enum MeasuredSamplesReader {
             try row.checkWidth(header.fields.count)
             let implementation = row["implementation"].trimmingSpaces
             guard !implementation.isEmpty else { throw row.error("implementation", "is empty; name the implementation") }
+            guard !implementation.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw row.error("implementation", "'\(SafeText.quoted(implementation))' holds a control character; "
+                                + "a name is printed in every report")
+            }
             let specText = row["spec"].trimmingSpaces
             let spec: MotionSpec
             if let known = specs[specText] {
@@ -78,9 +85,12 @@ public enum MeasuredSamplesReader {
             if let duration, !(duration > 0) {
                 throw row.error("duration", "\(row["duration"]) must be a number of seconds > 0")
             }
+            let output = try row.number("output"), velocity = try row.optionalNumber("velocity")
+            for (column, value) in [("output", output), ("velocity", velocity ?? 0)] where abs(value) > magnitudeLimit {
+                throw row.error(column, "\(row[column]) is beyond ±1e200, the largest magnitude compared")
+            }
             samples.append(MeasuredSample(implementation: implementation, duration: duration, specText: specText, spec: spec,
-                                          input: input, output: try row.number("output"),
-                                          velocity: try row.optionalNumber("velocity"), source: "\(file):\(record.line)"))
+                                          input: input, output: output, velocity: velocity, source: "\(file):\(record.line)"))
         }
         guard !samples.isEmpty else {
             throw MeasuredSamplesError(file: file, line: header.line, column: nil, message: "has a header but no samples")

@@ -25,11 +25,15 @@ public struct MeasuredStatistics: Sendable {
     /// Where the largest error is: the spec (for the statistics over several specs), the input, the implementation's
     /// output and the exact answer there.
     public var worst: (spec: String?, input: Double, output: Double, exact: Double)
-    /// Largest error in units in the last place of the exact answer as a `Float` (below `Float.leastNormalMagnitude`
-    /// the ulp of the smallest normal float is used, so a tiny answer does not inflate the count).
+    /// Largest error in units in the last place of the exact answer as a `Float`. Below `ulpFloor` (2^-24 of the travel,
+    /// far below what any display shows) the ulp at the floor is used, so that an answer near 0 does not inflate the
+    /// count (and the count stays finite).
     public var maxFloat32Ulps: Double
-    /// The same in `Double` ulps (floor: the ulp of `Double.leastNormalMagnitude`).
+    /// The same in `Double` ulps, with the same floor.
     public var maxFloat64Ulps: Double
+
+    /// The magnitude below which ulps are counted at this magnitude: 2^-24 of the travel.
+    public static let ulpFloor = 0x1p-24
     /// Places, in input order, where the output decreases while the input grows; nil when the exact function is not
     /// monotone (a spring, a Bézier with y1 or y2 outside [0, 1]).
     public var monotonicityViolations: Int?
@@ -55,8 +59,9 @@ public struct MeasuredStatistics: Sendable {
                 largest = error
                 worst = (spec, point.input, point.output, point.exact)
             }
-            ulps32 = max(ulps32, error / Double(Float(min(max(abs(point.exact), Double(Float.leastNormalMagnitude)), Double(Float.greatestFiniteMagnitude))).ulp))
-            ulps64 = max(ulps64, error / max(abs(point.exact), Double.leastNormalMagnitude).ulp)
+            let magnitude = max(abs(point.exact), Self.ulpFloor)
+            ulps32 = max(ulps32, error / Double(Float(min(magnitude, Double(Float.greatestFiniteMagnitude))).ulp))
+            ulps64 = max(ulps64, error / magnitude.ulp)
             for (index, threshold) in VisibleThreshold.all.enumerated() where threshold.isExceeded(by: error) {
                 beyond[index] += 1
             }

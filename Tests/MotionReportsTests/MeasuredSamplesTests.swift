@@ -172,6 +172,8 @@ final class MeasuredSamplesTests: XCTestCase {
             ("implementation,spec,input,output\ne,cubic-bezier(0.3, 0.3, 0.7, 0.7),0.5,0.5\n", 2, nil, "double quotes"),
             ("implementation,spec,input,output\n,ease,0.5,0.8\n", 2, "implementation", "empty"),
             ("implementation,spec,input,output\ne,ease,0.5\n", 2, nil, "a field is missing"),
+            ("implementation,spec,input,output\ne\u{1b}[2J,ease,0.5,0.8\n", 2, "implementation", "control character"),
+            ("implementation,spec,input,output,velocity\ne,ease,0.5,0.8,-2e200\n", 2, "velocity", "beyond ±1e200"),
             ("implementation,spec,input,output,duration\ne,ease,0.5,0.8,0\n", 2, "duration", "> 0"),
             ("implementation,spec,input,output\ne,\"ease,0.5,0.8\n", 2, nil, "never closed"),
         ]
@@ -239,5 +241,55 @@ final class PortsAgainstCapturesTests: XCTestCase {
             sample.spec.cubicBezier.map { abs(smil.make($0)(sample.input) - sample.output) }
         }.max() ?? 0
         XCTAssertGreaterThan(far, 1e-5, "firefox-smil is documented as far from Firefox's CSS easing")
+    }
+}
+
+/// Hostile samples files: every mutation of a valid file is either refused with a `MeasuredSamplesError` or measured
+/// with finite figures, never a crash, a NaN or an infinity.
+final class HostileSamplesTests: XCTestCase {
+    func testMutatedFilesAreRefusedOrMeasuredFinitely() throws {
+        let valid = """
+            implementation,spec,input,output,velocity,duration
+            e|1,"cubic-bezier(0.7, -0.5, 0.3, 1.5)",0.25,0.1,1.5,1
+            e|1,"spring(mass: 1, stiffness: 100, damping: 10)",0.5,0.99,0.1,
+            e|1,"steps(4, jump-both)",0.5,0.6,,
+            e|1,"linear(0, 0.25 75%, 1)",1,1,0,2
+            """
+        let pieces = ["1e200", "-1e201", "1e300", "1e-320", "nan", "inf", "\"", ",", "\n", "\u{1b}[31m", "|", "", "0x10", "-0",
+                      "cubic-bezier(0, 1e308, 1, -1e308)", "spring(1 1e-9 1e9 0)", "steps(1e9)", "9e15", " ", "1.5"]
+        var random = SplitMix64(seed: 2026)
+        var refused = 0, measured = 0
+        for _ in 0..<1500 {
+            var scalars = Array(valid.unicodeScalars)
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let at = Int.random(in: 0..<scalars.count, using: &random)
+                let length = min(Int.random(in: 0...6, using: &random), scalars.count - at)
+                let piece = pieces[Int.random(in: 0..<pieces.count, using: &random)]
+                scalars.replaceSubrange(at..<(at + length), with: piece.unicodeScalars)
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            let samples: [MeasuredSample]
+            do {
+                samples = try MeasuredSamplesReader.read(text, file: "fuzz.csv")
+            } catch {
+                // `read` throws only MeasuredSamplesError (typed throws): a refusal with a message.
+                XCTAssertTrue(error.description.hasPrefix("fuzz.csv"), error.description)
+                refused += 1
+                continue
+            }
+            measured += 1
+            let study = MeasuredStudy.run(samples, files: ["fuzz.csv"])
+            for row in study.implementations + study.ports {
+                XCTAssertFalse(row.label.unicodeScalars.contains { $0.properties.generalCategory == .control })
+                for statistics in [row.overall] + row.perSpec.map(\.statistics) {
+                    let figures = [statistics.maxAbsError, statistics.meanAbsError, statistics.maxFloat32Ulps,
+                                   statistics.maxFloat64Ulps, statistics.maxVelocityError ?? 0] + statistics.beyondThresholds
+                    XCTAssertTrue(figures.allSatisfy(\.isFinite), "\(text)\n\(figures)")
+                }
+            }
+            XCTAssertFalse(AccuracyRenderer.measuredMarkdown(study).isEmpty)
+        }
+        XCTAssertGreaterThan(refused, 100)
+        XCTAssertGreaterThan(measured, 20)
     }
 }
