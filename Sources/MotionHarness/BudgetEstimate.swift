@@ -3,13 +3,17 @@
 ///
 /// The p99 frame time is fitted as `intercept + slope × layers` by least squares over all rows (the intercept absorbs
 /// fixed per-frame costs such as handing a frame to threads; the largest rows set the slope); a fit whose intercept
-/// comes out negative is redone through the origin. The estimate is the
-/// layer count where the line meets the budget, clamped so that it is at least the largest row that fitted and below
-/// the smallest row that did not. With one row (or a fit whose slope is not positive) the largest measured cost per
-/// layer at p99 is used instead of the line.
+/// comes out negative is redone through the origin. A capacity is reported only within the measured range: when a row
+/// overran the budget, the estimate is the layer count where the line meets the budget, clamped so that it is at least
+/// the largest row that fitted and below the smallest row that did not; when every row fitted, the line is not
+/// extrapolated past the rows, and the estimate is the largest row, marked as a lower bound (`isLowerBound`). With one
+/// row (or a fit whose slope is not positive) the largest measured cost per layer at p99 is used instead of the line.
 public struct BudgetEstimate: Sendable, Equatable {
-    /// The estimated largest layer count whose p99 frame time fits the budget.
+    /// The estimated largest layer count whose p99 frame time fits the budget; with `isLowerBound`, the largest row
+    /// measured (every row fitted, so the limit lies at or beyond it).
     public let maxLayers: Int
+    /// Whether `maxLayers` is only a lower bound: every row fitted the budget, and none was measured past it.
+    public let isLowerBound: Bool
     /// Fitted fixed cost per frame, in milliseconds (0 without a line fit).
     public let interceptMs: Double
     /// Fitted cost per layer at p99, in nanoseconds.
@@ -19,7 +23,7 @@ public struct BudgetEstimate: Sendable, Equatable {
     public init(rows: [(layers: Int, p99Ms: Double)], budgetMs: Double) {
         let usable = rows.filter { $0.layers > 0 && $0.p99Ms.isFinite && $0.p99Ms > 0 }
         guard !usable.isEmpty, budgetMs > 0 else {
-            (maxLayers, interceptMs, slopeNs) = (0, 0, 0)
+            (maxLayers, interceptMs, slopeNs, isLowerBound) = (0, 0, 0, false)
             return
         }
         var intercept = 0.0, slope = usable.map { $0.p99Ms / Double($0.layers) }.max()!
@@ -38,13 +42,14 @@ public struct BudgetEstimate: Sendable, Equatable {
             }
         }
         var estimate = max(budgetMs - intercept, 0) / slope
-        // Consistency with the measured rows.
+        // Consistency with the measured rows, and no count beyond them.
         let fitting = usable.filter { $0.p99Ms <= budgetMs }.map(\.layers).max() ?? 0
-        let overrunning = usable.filter { $0.p99Ms > budgetMs }.map(\.layers).min() ?? Int.max
-        if fitting < overrunning {
+        let overrunning = usable.filter { $0.p99Ms > budgetMs }.map(\.layers).min()
+        if let overrunning, fitting < overrunning {
             estimate = min(max(estimate, Double(fitting)), Double(overrunning) - 1)
         }
-        maxLayers = Int(min(estimate.rounded(.down), 1e15))
+        isLowerBound = overrunning == nil
+        maxLayers = isLowerBound ? fitting : Int(min(estimate.rounded(.down), 1e15))
         (interceptMs, slopeNs) = (intercept, slope * 1e6)
     }
 }

@@ -71,6 +71,10 @@ public enum HarnessReport {
         let estimate = budgetEstimate(results), budget = 1000 / (results.first?.rateHz ?? 1)
         let model = estimate.interceptMs == 0 && results.count < 2 ? "from the measured p99 cost per layer"
             : "p99 frame time ≈ \(fixed(estimate.interceptMs, 3)) ms + \(fixed(estimate.slopeNs, 2)) ns × layers, fitted over all rows"
+        guard !estimate.isLowerBound else {
+            return "Max layers in budget (p99 ≤ \(fixed(budget, 2)) ms): ≥ \(estimate.maxLayers) (every row fits; the limit lies "
+                + "beyond the largest row measured, \(estimate.maxLayers) layers; \(model))"
+        }
         return "Max layers in budget (p99 ≤ \(fixed(budget, 2)) ms): \(estimate.maxLayers) (\(model); at least the largest row "
             + "that fits, below the smallest that does not)"
     }
@@ -109,7 +113,8 @@ public enum HarnessReport {
                      + "time / layers; active: mean share of layers mid-animation; ns/active layer = ns/layer/frame / active.")
         lines.append("naive: a class-per-layer Core Animation port on the same layers, measured on \(naiveLayers) layers "
                      + "and scaled per layer. stream: reading every column a frame reads and writing every column it "
-                     + "writes, no arithmetic (\(stream) bytes per layer-frame).")
+                     + "writes, no arithmetic (\(stream) bytes per layer-frame), the faster of the run's threads and one "
+                     + "thread; – where it is not below the batch cost.")
         if let obstacle = results.first?.sharedTimelineObstacle {
             lines.append("shared-timeline: n/a (\(obstacle)); it needs shared parameters, whole-frame begins and a fixed rate.")
         } else {
@@ -130,6 +135,7 @@ public enum HarnessReport {
     static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: (any ReportMetadata)?) -> String {
         struct Budget: Encodable {
             let maxLayers: Int
+            let maxLayersIsLowerBound: Bool
             let interceptMs, slopeNs: ReportNumber
             let method: String
         }
@@ -141,9 +147,10 @@ public enum HarnessReport {
             let units: [String: String]
         }
         let estimate = budgetEstimate(results)
-        let budget = Budget(maxLayers: estimate.maxLayers, interceptMs: ReportNumber(estimate.interceptMs),
-                            slopeNs: ReportNumber(estimate.slopeNs),
-                            method: "least-squares line of p99 frame time over layer count across all rows, clamped to the measured rows")
+        let budget = Budget(maxLayers: estimate.maxLayers, maxLayersIsLowerBound: estimate.isLowerBound,
+                            interceptMs: ReportNumber(estimate.interceptMs), slopeNs: ReportNumber(estimate.slopeNs),
+                            method: "least-squares line of p99 frame time over layer count across all rows, clamped to the "
+                                + "measured rows; when every row fits, the largest row as a lower bound (never extrapolated)")
         let units = ["nsPerLayerFrame": "ns", "nsPerActiveLayerFrame": "ns", "naiveNsPerLayerFrame": "ns",
                      "sharedTimelineNsPerLayerFrame": "ns", "streamNsPerLayerFrame": "ns", "frameMs": "ms", "rateHz": "Hz",
                      "streamBytesPerLayerFrame": "bytes", "bytesPerLayer": "bytes", "peakRSSBytes": "bytes",
@@ -225,6 +232,10 @@ extension HarnessResult: Encodable {
             if let value, !value.isFinite { notes[key.rawValue] = "not finite" }
         }
         if !nsPerActiveLayerFrame.isFinite { notes[CodingKeys.nsPerActiveLayerFrame.rawValue] = "no layer was mid-animation" }
+        if !streamNsPerLayerFrame.isFinite {
+            let reason = "left out: moving the columns cost more than the batch evaluator at this size, so it bounds nothing"
+            (notes[CodingKeys.streamNsPerLayerFrame.rawValue], notes[CodingKeys.ratioToStream.rawValue]) = (reason, reason)
+        }
         try container.encode(FrameTimes(p50: ReportNumber(frameMs.p50), p90: ReportNumber(frameMs.p90),
                                          p99: ReportNumber(frameMs.p99), max: ReportNumber(frameMs.max)), forKey: .frameMs)
         try container.encode(maxLayersInBudget, forKey: .maxLayersInBudget)

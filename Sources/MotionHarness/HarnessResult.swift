@@ -40,11 +40,12 @@ public struct HarnessResult: Sendable {
     /// Why the shared-timeline comparison did not run (nil when it ran).
     public var sharedTimelineObstacle: String?
     /// The memory-traffic bound: reading every column a frame reads and writing every column it writes, once, in ns
-    /// per layer per frame.
+    /// per layer per frame (the faster of the run's threads and one thread); NaN where it is not below the batch cost,
+    /// as it then bounds nothing (the JSON says so in `notes`).
     public var streamNsPerLayerFrame: Double
     /// Bytes the stream bound moves per layer per frame (reads plus writes).
     public var streamBytesPerLayerFrame: Double
-    /// batch / stream cost per layer.
+    /// batch / stream cost per layer; NaN where the stream bound is left out.
     public var ratioToStream: Double
     /// Sum of every output after the last frame (the work cannot be optimised away; equal across thread counts).
     public var checksum: Double

@@ -33,7 +33,7 @@ enum RunHTML {
         var series: [(String, [(Double, Double)])] = [
             ("batch", results.map { (Double($0.layers), $0.nsPerLayerFrame) }),
             ("naive", results.map { (Double($0.layers), $0.naiveNsPerLayerFrame) }),
-            ("stream bound", results.map { (Double($0.layers), $0.streamNsPerLayerFrame) }),
+            ("stream bound", results.filter { $0.streamNsPerLayerFrame.isFinite }.map { (Double($0.layers), $0.streamNsPerLayerFrame) }),
         ]
         let shared = results.compactMap { r in r.sharedTimelineNsPerLayerFrame.map { (Double(r.layers), $0) } }
         if shared.count == results.count { series.append(("shared-timeline (comparison)", shared)) }

@@ -18,9 +18,11 @@ struct RunCommand: ParsableCommand {
             (a class-per-layer Core Animation port, run on at most 100,000 layers and scaled per layer), the \
             shared-timeline comparison (tabulated outputs copied out; only where every layer of an entry shares its \
             parameters, begins on a whole frame and the rate is fixed) and the stream bound (reading every column a \
-            frame reads and writing every column it writes, once). speedupVsNaive = naive / batch; ratioToStream = \
-            batch / stream (1 means memory bandwidth is the limit). The largest layer count in budget is one estimate \
-            per run: a least-squares line of p99 frame time over all rows, where it meets the budget. --repeat N times \
+            frame reads and writing every column it writes, once; the faster of the threads and one thread, left out \
+            where it is not below the batch cost). speedupVsNaive = naive / batch; ratioToStream = batch / stream (1 \
+            means memory bandwidth is the limit). The largest layer count in budget is one estimate per run, within \
+            the measured rows: a least-squares line of p99 frame time over all rows, where it meets the budget, or \
+            '≥ N' (the largest row) when every row fits. --repeat N times \
             N passes per layer count after --warmup passes and reports medians with min–max spread. Scenarios: \
             \(Scenario.builtInNames.joined(separator: ", ")), or a JSON file (data/scenarios/README.md).
 
