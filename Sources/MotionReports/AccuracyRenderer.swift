@@ -155,7 +155,7 @@ public enum AccuracyRenderer {
         }
         if let measured = r.measured {
             for row in measured.implementations {
-                text += " Measured \(row.label): worst error \(sci(row.overall.maxAbsError)) (\(worstPlace(row.overall))), "
+                text += " Measured \(row.label): worst error \(sci(row.overall.maxAbsError)) (\(worstPlace(row.overall, in: measured))), "
                     + "\(percent(row.overall.beyondThresholds.first ?? 0)) of \(row.overall.samples) samples beyond half an 8-bit step."
             }
             text += measured.distances.map { " " + distanceSentence($0) + "." }.joined()

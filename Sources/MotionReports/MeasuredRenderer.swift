@@ -14,11 +14,10 @@ extension AccuracyRenderer {
     static func seconds(_ value: Double?) -> String { value.map(formatSpecNumber) ?? "not settled" }
 
     /// `SPEC at x = INPUT` (or `at t = … s` for a spring) for a statistic's worst point.
-    static func worstPlace(_ statistics: MeasuredStatistics, spec: String? = nil) -> String {
+    static func worstPlace(_ statistics: MeasuredStatistics, in m: MeasuredAccuracy, spec: String? = nil) -> String {
         guard statistics.samples > 0 else { return "–" }
         let name = spec ?? statistics.worst.spec ?? ""
-        let isSpring = (try? MotionSpec(parsing: name)).map { if case .spring = $0 { true } else { false } } ?? false
-        let place = isSpring ? "t = \(formatSpecNumber(statistics.worst.input)) s" : "x = \(formatSpecNumber(statistics.worst.input))"
+        let place = m.springSpecs.contains(name) ? "t = \(formatSpecNumber(statistics.worst.input)) s" : "x = \(formatSpecNumber(statistics.worst.input))"
         return spec == nil ? "\(name) at \(place)" : place
     }
 
@@ -59,7 +58,7 @@ extension AccuracyRenderer {
         text += "| implementation | kind | \(columns) | worst at |\n|---|---|\(alignment)|---|\n"
         for row in m.implementations + m.ports {
             text += "| \(cell(row.label)) | \(row.isPort ? "in-repo port" : "measured") | \(statisticsCells(row.overall)) | "
-                + "\(worstPlace(row.overall)) |\n"
+                + "\(worstPlace(row.overall, in: m)) |\n"
         }
         if !m.distances.isEmpty {
             text += "\n#### In-repo ports against the engines they model\n\n"
@@ -75,7 +74,7 @@ extension AccuracyRenderer {
         for row in m.implementations {
             for (spec, s) in row.perSpec {
                 let settling = s.settling.map { "\(seconds($0.measured)) / \(seconds($0.exact))" } ?? "–"
-                text += "| \(cell(row.label)) | \(spec) | \(statisticsCells(s)) | \(worstPlace(s, spec: spec)) | \(settling) |\n"
+                text += "| \(cell(row.label)) | \(spec) | \(statisticsCells(s)) | \(worstPlace(s, in: m, spec: spec)) | \(settling) |\n"
             }
         }
         return text
@@ -215,7 +214,7 @@ extension AccuracyRenderer {
             }
             let inputs = series.flatMap { $0.points.map(\.0) }
             let low = inputs.min() ?? 0, high = max(inputs.max() ?? 1, low + 1e-9)
-            let isSpring = (try? MotionSpec(parsing: spec)).map { if case .spring = $0 { true } else { false } } ?? false
+            let isSpring = m.springSpecs.contains(spec)
             body += SVGChart.render(title: "\(spec): |error|", series: series,
                                     x: .linear(isSpring ? "time (s)" : "input progress x", isSpring ? low...high : 0...1),
                                     y: .decades("|error| (progress)", -17...0))

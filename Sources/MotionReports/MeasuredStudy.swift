@@ -49,6 +49,8 @@ public struct MeasuredAccuracy: Sendable {
     public var files: [String]
     /// Every spec, in first-seen order.
     public var specs: [String]
+    /// The specs that are springs (input in seconds); the others are timing functions (input is progress).
+    public var springSpecs: Set<String>
     /// Measured implementations in first-seen order (one per name and duration).
     public var implementations: [MeasuredImplementation]
     /// In-repo Bézier strategies evaluated at every measured cubic-Bézier input (WebKit's tolerances at 1 s).
@@ -96,7 +98,9 @@ public enum MeasuredStudy {
         let distances = groupOrder.flatMap { key in
             portDistances(key, samples: groups[key] ?? [], strategies: strategies(key.duration ?? 1))
         }
-        return MeasuredAccuracy(files: files, specs: specOrder, implementations: implementations,
+        return MeasuredAccuracy(files: files, specs: specOrder,
+                                springSpecs: Set(specOrder.filter { specs[$0]?.isSpring ?? false }),
+                                implementations: implementations,
                                 ports: ports.filter { $0.overall.samples > 0 }, distances: distances)
     }
 
@@ -137,8 +141,7 @@ public enum MeasuredStudy {
         var plots: [String: [(input: Double, error: Double)]] = [:]
         for spec in specOrder {
             guard let specPoints = points[spec], !specPoints.isEmpty, let parsed = specs[spec] else { continue }
-            let isSpring = if case .spring = parsed { true } else { false }
-            perSpec.append((spec, MeasuredStatistics(specPoints, monotone: ExactAnswer.isMonotone(parsed), spring: isSpring,
+            perSpec.append((spec, MeasuredStatistics(specPoints, monotone: ExactAnswer.isMonotone(parsed), spring: parsed.isSpring,
                                                      spec: spec)))
             plots[spec] = binnedErrors(specPoints)
         }
@@ -191,6 +194,12 @@ public enum MeasuredStudy {
 }
 
 extension MotionSpec {
+    /// Whether this spec is a spring (its input is time in seconds).
+    var isSpring: Bool {
+        if case .spring = self { return true }
+        return false
+    }
+
     /// The curve, when this spec is a cubic Bézier.
     var cubicBezier: CubicBezier? {
         if case .timingFunction(.cubicBezier(let curve)) = self { return curve }

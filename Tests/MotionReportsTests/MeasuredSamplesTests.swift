@@ -78,7 +78,10 @@ final class MeasuredSamplesTests: XCTestCase {
             rows.append("engine,\"\(spring)\",\(t),\(output),\(velocity)")
         }
         let samples = try MeasuredSamplesReader.read(csv(rows, header: "implementation,spec,input,output,velocity"), file: "s.csv")
-        let statistics = try XCTUnwrap(MeasuredStudy.run(samples, files: ["s.csv"]).implementations.first?.perSpec.first?.statistics)
+        let study = MeasuredStudy.run(samples, files: ["s.csv"])
+        let statistics = try XCTUnwrap(study.implementations.first?.perSpec.first?.statistics)
+        XCTAssertEqual(study.springSpecs, [spring])
+        XCTAssertTrue(AccuracyRenderer.measuredMarkdown(study).contains("\(spring) at t = "), "a spring's worst place is a time")
         let exactSettle = try XCTUnwrap(times.first { t in times.filter { $0 >= t }.allSatisfy { abs(1 - criticalProgress($0)) < 0.001 } })
         XCTAssertEqual(statistics.settling?.exact, exactSettle)
         XCTAssertEqual(statistics.settling?.measured, 1.01)
