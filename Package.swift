@@ -17,6 +17,12 @@ let package = Package(
     products: [
         .library(name: "MotionCore", targets: ["MotionCore"]),
         .library(name: "MotionReference", targets: ["MotionReference"]),
+        // The engine interface (Swift protocol and the C plug-in bridge) and the harness that measures engines.
+        .library(name: "MotionEngine", targets: ["MotionEngine"]),
+        .library(name: "MotionHarness", targets: ["MotionHarness"]),
+        // The example C engine: `swift build -c release --product MotionBenchExampleEngine` gives
+        // .build/release/libMotionBenchExampleEngine.so for `motionbench run --engine`.
+        .library(name: "MotionBenchExampleEngine", type: .dynamic, targets: ["MotionBenchExampleEngine"]),
         .executable(name: "motionbench", targets: ["motionbench"]),
     ],
     dependencies: [
@@ -62,10 +68,26 @@ let package = Package(
             name: "MotionSupport",
             dependencies: ["MotionCore", "MotionOutput"]
         ),
+        // The C plug-in interface: one header, motionbench_engine.h (nothing to link).
+        .target(name: "CMotionBenchEngine"),
+        // The engine interface: the Swift protocol every engine conforms to, the layer descriptions, and the bridge
+        // that loads a C engine with dlopen.
+        .target(
+            name: "MotionEngine",
+            dependencies: ["CMotionBenchEngine", "MotionCore"]
+        ),
+        // The example C engine (single precision, its own Newton-and-bisection Bezier solver), written for this
+        // repository as what an engine team would bring.
+        .target(
+            name: "MotionBenchExampleEngine",
+            dependencies: ["CMotionBenchEngine"],
+            path: "Examples/CEngine"
+        ),
         // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
         .target(
             name: "MotionHarness",
-            dependencies: ["MotionCore", "MotionOutput", "MotionSupport", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["MotionCore", "MotionEngine", "MotionOutput", "MotionSupport",
+                           .product(name: "Histogram", package: "hdrhistogram-swift")],
             plugins: ["EmbedScenarios"]
         ),
         // The built-in scenarios: data/scenarios/*.json embedded in MotionHarness at build time as bytes (no resource

@@ -105,6 +105,18 @@ public struct FrameClock: Sendable {
         LayerFrame(index: index, time: times[index - 1], previousTime: index == 1 ? 0 : times[index - 2],
                    interval: intervals?[index - 1])
     }
+
+    /// The frame whose time is `time` seconds (binary search over the times); a time between the clock's frames gives
+    /// a frame at that time following the clock's last frame before it.
+    public func frame(at time: Double) -> LayerFrame {
+        var lo = 0, hi = times.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] < time { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < times.count, times[lo] == time { return frame(lo + 1) }
+        return LayerFrame(index: lo + 1, time: time, previousTime: lo > 0 ? times[lo - 1] : 0)
+    }
 }
 
 /// A frame-times file that cannot be used.

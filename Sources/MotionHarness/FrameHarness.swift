@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Histogram
 import MotionCore
+import MotionEngine
 
 /// The frame loop: builds each layer count's workload, times every frame of the batch evaluator, and measures the
 /// naive evaluator, the shared-timeline comparison and the stream bound in the same run on the same layers and frame
@@ -29,6 +30,8 @@ public enum FrameHarness {
         public var repeats = 1
         /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).
         public var warmupPasses = 0
+        /// Engines under test, each run in a child process beside MotionCore's batch and the naive evaluator.
+        public var engines: [EngineProcess.Request] = []
 
         /// Options for a run.
         public init(scenario: Scenario, layerCounts: [Int], clock: FrameClock, threads: Int, verify: Bool) {
@@ -58,6 +61,10 @@ public enum FrameHarness {
         let comparisonFrames: [Int]
         /// Layers the naive evaluator runs.
         let naiveCount: Int
+        /// MotionCore's batch evaluator over the workload's store, as an engine.
+        let batch: BatchEngine
+        /// The naive evaluator on `naiveCount` layers, as an engine.
+        let naive: NaiveEngine
 
         /// Builds `count` layers of the options' scenario, evaluates three frames (caches, page faults) and resets.
         init(count: Int, options: Options, progress: (String) -> Void) {
@@ -69,28 +76,58 @@ public enum FrameHarness {
             (timeline, timelineObstacle) = SharedTimeline.store(for: workload)
             comparisonFrames = comparisonFrameIndices(clock.frames, options.comparisonFrames)
             naiveCount = min(count, options.naiveLayerLimit)
+            batch = BatchEngine(store: workload.store, clock: clock, kinds: Set(EngineLayerKind.allCases))
+            naive = NaiveEngine(workload: workload, limit: naiveCount)
         }
     }
 
-    /// One layer count: the warm-up passes, the timed passes each followed by the comparisons, then the row.
+    /// One layer count: the warm-up passes, the timed passes each followed by the comparisons, then the row with the
+    /// engines side by side (MotionCore's batch and the naive evaluator from those passes, then each engine under test
+    /// in its child process and, where it supports only some kinds, MotionCore's batch on the same kinds).
     static func measure(count: Int, options: Options, progress: (String) -> Void) -> HarnessResult {
         let setup = Setup(count: count, options: options, progress: progress)
         let passes = max(options.repeats, 1)
         var first: FrameRecord?, checksum = 0.0, measured: [PassFigures] = []
+        var checks = Checks(setup, options: options)
         for pass in 0..<(options.warmupPasses + passes) {
             let timed = pass >= options.warmupPasses, isFirst = pass == options.warmupPasses
             let label = timed ? (passes > 1 ? "pass \(pass - options.warmupPasses + 1)/\(passes)" : "")
                 : "warm-up \(pass + 1)/\(options.warmupPasses)"
-            let record = framePass(setup.workload, options: options, sampled: isFirst, label: label, progress: progress)
+            let record = framePass(setup, options: options, accuracy: isFirst ? checks.batch : nil, label: label,
+                                   progress: progress)
             guard timed else { continue }
             if isFirst {
                 first = record
                 checksum = setup.workload.store.checksum()
             }
-            measured.append(comparisons(setup, record: record, options: options, progress: progress))
+            measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: isFirst ? checks.naive : nil,
+                                        progress: progress))
         }
-        return assemble(setup, options: options, first: first ?? FrameRecord(frames: 0), checksum: checksum,
-                        summary: PassSummary(measured))
+        var result = assemble(setup, options: options, first: first ?? FrameRecord(frames: 0), checksum: checksum,
+                              summary: PassSummary(measured))
+        result.engines = EngineRows.rows(setup, options: options, result: result, checks: checks, progress: progress)
+        return result
+    }
+
+    /// The accuracy checks of MotionCore's batch and the naive evaluator, filled during the first timed pass.
+    final class Checks {
+        let batch: AccuracyBox, naive: AccuracyBox
+
+        init(_ setup: Setup, options: Options) {
+            let workload = setup.workload
+            batch = AccuracyBox(EngineAccuracy(workload: workload, count: workload.count, workloadIndex: { $0 },
+                                               sampleLayers: options.verifyLayers))
+            let naive = setup.naive
+            self.naive = AccuracyBox(EngineAccuracy(workload: workload, count: naive.naive.count,
+                                                    workloadIndex: { naive.workloadIndex($0) }, sampleLayers: options.verifyLayers))
+        }
+    }
+
+    /// An accuracy check shared by reference with the pass that fills it, and the failure it met, if any.
+    final class AccuracyBox {
+        var accuracy: EngineAccuracy
+        var failure: String?
+        init(_ accuracy: EngineAccuracy) { self.accuracy = accuracy }
     }
 
     /// What one pass over every frame recorded.
@@ -115,43 +152,50 @@ public enum FrameHarness {
         }
     }
 
-    /// Times every frame of the clock on the workload's store from its reset state. A `sampled` pass also samples the
-    /// active share (every fourth frame and the last) and, with --verify, checks four frames against the scalar path.
-    static func framePass(_ workload: Workload, options: Options, sampled: Bool, label: String,
+    /// Times every frame of the clock on MotionCore's batch engine from its reset state, through the timed loop every
+    /// engine runs (`EngineTiming.pass`). The first timed pass (`accuracy` given) also samples the active share (every
+    /// fourth frame and the last), checks the batch against the exact path at four frames for the engines' table and,
+    /// with --verify, compares four frames with the scalar path.
+    static func framePass(_ setup: Setup, options: Options, accuracy: AccuracyBox?, label: String,
                           progress: (String) -> Void) -> FrameRecord {
-        let clock = options.clock, store = workload.store, count = workload.count
-        var record = FrameRecord(frames: clock.frames)
+        let clock = options.clock, workload = setup.workload, store = workload.store, count = workload.count
+        let sampled = accuracy != nil, frames = Array(1...clock.frames)
         let verifyFrames: Set<Int> = options.verify && sampled
             ? [1, max(1, clock.frames / 3), max(1, 2 * clock.frames / 3), clock.frames] : []
-        if !verifyFrames.isEmpty { record.verification = (0, 0) }
+        let checked = EngineMeasurement.checkFrames(frames)
+        var verification: (samples: Int, maxError: Double)? = verifyFrames.isEmpty ? nil : (0, 0)
         var activeTotal = 0.0, activeSamples = 0
-        store.reset()
-        for index in 1...clock.frames {
-            let frame = clock.frame(index)
-            let start = DispatchTime.now().uptimeNanoseconds
-            evaluate(store, frame: frame, threads: options.threads)
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            record.frameNanoseconds.append(elapsed)
-            _ = record.histogram.record(max(elapsed, 1))
-            if sampled, index % 4 == 1 || index == clock.frames {
-                activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
-                activeSamples += 1
+        var record: FrameRecord
+        do {
+            record = try EngineTiming.pass(setup.batch, clock: clock, frames: frames,
+                                           chunks: max(1, min(options.threads, count))) { (index, frame) throws(EngineError) in
+                if sampled, index % 4 == 1 || index == clock.frames {
+                    activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
+                    activeSamples += 1
+                }
+                if let accuracy, checked.contains(index), accuracy.failure == nil {
+                    do throws(EngineError) { try accuracy.accuracy.check(setup.batch, frame: frame, index: index) } catch { accuracy.failure = error.message }
+                }
+                if verifyFrames.contains(index), let sofar = verification {
+                    let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
+                    verification = (sofar.samples + samples, Swift.max(sofar.maxError, error))
+                }
+                if index % 60 == 0 {
+                    progress("\(options.scenario.name): \(count) layers, \(label.isEmpty ? "" : label + ", ")frame \(index)/\(clock.frames)")
+                }
             }
-            if verifyFrames.contains(index), let sofar = record.verification {
-                let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
-                record.verification = (sofar.samples + samples, Swift.max(sofar.maxError, error))
-            }
-            if index % 60 == 0 {
-                progress("\(options.scenario.name): \(count) layers, \(label.isEmpty ? "" : label + ", ")frame \(index)/\(clock.frames)")
-            }
+        } catch {
+            preconditionFailure("MotionCore's batch engine reports no errors: \(error)")
         }
         record.activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
+        record.verification = verification
         return record
     }
 
     /// A timed pass's figures: its frame times per layer and percentiles, then the naive evaluator, the shared
     /// timeline and the stream bound timed on the same layers (the stream bound resets the store afterwards).
-    static func comparisons(_ setup: Setup, record: FrameRecord, options: Options, progress: (String) -> Void) -> PassFigures {
+    static func comparisons(_ setup: Setup, record: FrameRecord, options: Options, naiveAccuracy: AccuracyBox?,
+                            progress: (String) -> Void) -> PassFigures {
         let workload = setup.workload, name = options.scenario.name
         var figures = PassFigures()
         let sorted = record.frameNanoseconds.sorted()
@@ -161,7 +205,7 @@ public enum FrameHarness {
                                                     Double(histogram.valueAtPercentile(90)) / 1e6)
         (figures.frameMsP99, figures.frameMsMax) = (Double(histogram.valueAtPercentile(99)) / 1e6, Double(histogram.max) / 1e6)
         progress("\(name): naive evaluator on \(setup.naiveCount) layers")
-        figures.naiveNsPerLayerFrame = naiveCost(workload, limit: setup.naiveCount, frames: setup.comparisonFrames).ns
+        figures.naiveNsPerLayerFrame = naiveCost(setup, threads: options.threads, accuracy: naiveAccuracy, clock: options.clock)
         progress("\(name): shared-timeline comparison")
         figures.sharedTimelineNsPerLayerFrame = setup.timeline.map {
             storeCost($0, clock: options.clock, frames: setup.comparisonFrames, threads: options.threads)
@@ -235,18 +279,22 @@ public enum FrameHarness {
         return (samples, worst)
     }
 
-    /// Median ns per layer per frame of the naive evaluator at the clock's times of `frames`.
-    static func naiveCost(_ workload: Workload, limit: Int, frames: [Int]) -> (ns: Double, layers: Int) {
-        let naive = NaiveEvaluator(workload: workload, limit: limit)
-        var samples: [Double] = []
-        var sink = 0.0
-        for index in frames {
-            let start = DispatchTime.now().uptimeNanoseconds
-            sink += naive.evaluate(time: workload.clock.times[index - 1])
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    /// Median ns per layer per frame of the naive engine over the comparison frames, through the timed loop every
+    /// engine runs; with `accuracy`, its outputs are checked at four of those frames.
+    static func naiveCost(_ setup: Setup, threads: Int, accuracy: AccuracyBox?, clock: FrameClock) -> Double {
+        let naive = setup.naive, frames = setup.comparisonFrames, checked = EngineMeasurement.checkFrames(frames)
+        do {
+            let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
+                                               chunks: max(1, min(threads, naive.naive.count))) { (index, frame) throws(EngineError) in
+                if let accuracy, checked.contains(index), accuracy.failure == nil {
+                    do throws(EngineError) { try accuracy.accuracy.check(naive, frame: frame, index: index) } catch { accuracy.failure = error.message }
+                }
+            }
+            let sorted = record.frameNanoseconds.sorted()
+            return Double(sorted[sorted.count / 2]) / Double(max(naive.naive.count, 1))
+        } catch {
+            preconditionFailure("the naive engine reports no errors: \(error)")
         }
-        if sink.isNaN { samples.append(0) }
-        return (samples.sorted()[samples.count / 2] / Double(max(naive.count, 1)), naive.count)
     }
 
     /// Median ns per layer per frame of another store (the shared timeline) over `frames`.

@@ -101,6 +101,7 @@ public enum HarnessReport {
             }
         }
         text += "\n" + notes(results)
+        text += EngineTable.text(results, markdown: markdown)
         return text
     }
 
@@ -195,7 +196,7 @@ extension HarnessResult: Encodable {
         case scenario, layers, threads, frames, clock, rateHz, nsPerLayerFrame, activeShare, nsPerActiveLayerFrame, frameMs,
              budgetFractionP99, maxLayersInBudget, bytesPerLayer, peakRSSBytes, naiveNsPerLayerFrame, naiveLayers,
              speedupVsNaive, sharedTimelineNsPerLayerFrame, sharedTimelineObstacle, streamNsPerLayerFrame,
-             streamBytesPerLayerFrame, ratioToStream, checksum, verification, repeats, spread, notes
+             streamBytesPerLayerFrame, ratioToStream, checksum, verification, repeats, spread, engines, notes
     }
 
     private struct Range: Encodable {
@@ -252,6 +253,7 @@ extension HarnessResult: Encodable {
             try container.encode(spread.mapValues { Range(min: ReportNumber($0.lowerBound), max: ReportNumber($0.upperBound)) },
                                  forKey: .spread)
         }
+        try container.encode(engines, forKey: .engines)
         if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }
 }

@@ -60,4 +60,7 @@ public struct HarnessResult: Sendable {
     /// The smallest and largest value over the passes of each repeated figure, keyed by its name in the JSON report
     /// (`nsPerLayerFrame`, `frameMsP99`, `naiveNsPerLayerFrame`, …), in that figure's unit; empty for one pass.
     public var spread: [String: ClosedRange<Double>] = [:]
+    /// The engines side by side on this layer count: MotionCore's batch, the naive evaluator, each engine under test
+    /// and, for an engine of some kinds only, MotionCore's batch on the same layers.
+    public var engines: [EngineRow] = []
 }

@@ -54,6 +54,13 @@ public final class NaiveEvaluator {
         return sum
     }
 
+    /// Evaluates naive layers `range` (positions) at `time` seconds; disjoint ranges may run concurrently.
+    func evaluate(time: Double, layers range: Range<Int>) {
+        for layer in layers[range] {
+            for animation in layer.animations { animation.apply(time: time - layer.beginTime, to: layer) }
+        }
+    }
+
     /// The naive layer `position`'s values after the last `evaluate`.
     func values(_ position: Int) -> [Double] { layers[position].values }
 }

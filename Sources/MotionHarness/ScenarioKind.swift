@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// One kind of scenario entry (`basic`, `spring`, …): its name, its fields and how to read an entry of it. A new kind
 /// is one file that declares a type conforming to this, plus one line in `ScenarioKinds.all`.
@@ -50,6 +51,25 @@ protocol LayerGroup: Sendable {
     func outputScale(layer: Int) -> Double
     /// The layer in the naive object model (one class instance, animations as existentials).
     func naiveAnimations(layer: Int) -> [any NaiveAnimation]
+    /// The layer's parameters as an engine under test receives them (read from the kernel's typed getters).
+    func engineParameters(layer: Int) -> EngineLayer.Parameters
+    /// Per output: the travel an error is divided by (value units) and the visible threshold it is held to.
+    func errorScales(layer: Int) -> [ErrorScale]
+}
+
+/// How one output's error is judged in the engines' table: as a fraction of `travel` (the distance the output moves,
+/// in value units), beyond `threshold` counted as visible.
+struct ErrorScale: Sendable {
+    /// The output's travel in value units (> 0).
+    let travel: Double
+    /// The visible threshold, in fractions of the travel.
+    let threshold: VisibleThreshold
+
+    /// A scale of `travel` (a travel of 0, from == to, counts as 1 value unit) held to `threshold`.
+    init(travel: Double, _ threshold: VisibleThreshold) {
+        self.travel = travel > 0 && travel.isFinite ? travel : 1
+        self.threshold = threshold
+    }
 }
 
 /// One layer's drawn timing: begin, duration, repeat count, autoreverse and (own curves) its curve.

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// A kernel's per-layer timing as the harness's other paths read it: the scalar path's `MediaTiming` and timing
 /// function, and the naive model's timing and curve, all built from the values the kernel holds.
@@ -21,6 +22,9 @@ extension LayerSchedule {
         return try! MediaTiming(duration: timing.duration, repeatCount: timing.repeatCount, autoreverses: timing.autoreverses,
                                 fillMode: fillMode, removedOnCompletion: false, timingFunction: scalarFunction(i))
     }
+
+    /// Layer `i`'s timing as an engine under test receives it.
+    func engineTiming(_ i: Int) -> EngineLayer.Timing { EngineLayer.Timing(parameters(i), easing: scalarFunction(i)) }
 
     /// The naive timing and curve of layer `i`.
     func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {

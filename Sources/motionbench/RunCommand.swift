@@ -3,6 +3,8 @@ import ArgumentParser
 import Foundation
 import MotionCore
 import MotionHarness
+import MotionEngine
+import MotionGate
 import MotionOutput
 
 /// `motionbench run`: the frame harness.
@@ -59,6 +61,15 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
 
+    @Option(name: .customLong("engine"), help: ArgumentHelp(
+        "An engine under test: a shared library exporting motionbench_engine_entry (docs/engines.md); repeatable. Each "
+            + "runs in a child process beside MotionCore's batch and the naive evaluator.", valueName: "PATH.so"))
+    var engines: [String] = []
+
+    @Option(name: .customLong("engine-timeout"), parsing: .unconditional,
+            help: "Seconds an engine under test may take for one layer count before it is stopped.")
+    var engineTimeout = 600.0
+
     @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch).")
     var verify = false
 
@@ -86,10 +97,18 @@ struct RunCommand: ParsableCommand {
             guard repeats >= 1, repeats <= 1000 else {
                 throw BadInput(message: "run: --repeat \(repeats) must be a whole number in 1…1000")
             }
+            guard engineTimeout > 0, engineTimeout <= 86_400 else {
+                throw BadInput(message: "run: --engine-timeout \(formatSpecNumber(engineTimeout)) must be a number of seconds in (0, 86400]")
+            }
             if let warmup, warmup < 0 || warmup > 1000 {
                 throw BadInput(message: "run: --warmup \(warmup) must be a whole number in 0…1000")
             }
         }
+    }
+
+    /// The options that rebuild this run's workload in an engine's child process.
+    var workloadArguments: [String] {
+        ["--scenario", scenario, "--frames", "\(frames)", "--rate", "\(rate)"] + (frameTimes.map { ["--frame-times", $0] } ?? [])
     }
 
     /// `--layers` as counts, or `BadInput` naming the entry that is not a whole number in 1…100000000.
@@ -123,6 +142,14 @@ struct RunCommand: ParsableCommand {
         var options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
                                            verify: verify)
         (options.repeats, options.warmupPasses) = (repeats, warmupPasses)
+        options.engines = try engines.map { path in
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw BadInput(message: "run: --engine \(path): no such readable file (build the example with "
+                               + "'swift build -c release --product MotionBenchExampleEngine')")
+            }
+            return EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,
+                                         workloadArguments: workloadArguments, timeout: engineTimeout)
+        }
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()
@@ -131,6 +158,9 @@ struct RunCommand: ParsableCommand {
             try destination.write(report)
         } else {
             print(report, terminator: "")
+        }
+        if let failed = results.lazy.flatMap(\.engines).first(where: { $0.failure != nil }) {
+            throw EngineError("run: \(failed.failure ?? "")")
         }
         if verify, let bad = results.first(where: { ($0.verification?.maxError ?? 0) > FrameHarness.verifyTolerance }) {
             throw VerificationFailure(message: "run: --verify failed at \(bad.layers) layers: largest |batch − scalar| / scale = "

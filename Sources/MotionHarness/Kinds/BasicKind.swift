@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// `basic`: a `CABasicAnimation` from → to of an opacity (`scalar`), a position (`point`) or a colour (`color`), each
 /// layer with its own begin time, duration, repeats, easing and values.
@@ -78,6 +79,18 @@ struct BasicGroup: LayerGroup {
             let value = animation.value(atParentTime: local, current: start) ?? start
             return [value.red, value.green, value.blue, value.alpha]
         }
+    }
+
+    func engineParameters(layer i: Int) -> EngineLayer.Parameters {
+        .basic(.init(timing: layers.schedule.engineTiming(i), from: from(i), to: to(i)))
+    }
+
+    /// Points are held to a tenth of a pixel, opacities and colours to half an 8-bit step, each over the layer's
+    /// largest component travel.
+    func errorScales(layer i: Int) -> [ErrorScale] {
+        let travel = zip(from(i), to(i)).reduce(0) { max($0, abs($1.1 - $1.0)) }
+        let threshold: VisibleThreshold = layers.components == 2 ? .tenthPixel : .alphaHalfStep
+        return [ErrorScale](repeating: ErrorScale(travel: travel, threshold), count: layers.components)
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// `card-flip`: the card-flip seed, a group of rotation.y 0 → −π (ease-in-out) and a scale to `scale` that
 /// autoreverses over the two halves, each layer with its own begin time, duration, scale and group repeats. Output:
@@ -65,6 +66,15 @@ struct CardFlipGroup: LayerGroup {
         return Transform3D.scale(factor, factor).concatenating(.rotation(angle, x: 0, y: 1, z: 0))
             .concatenating(.perspective(layers.perspective)).entries
     }
+
+    func engineParameters(layer i: Int) -> EngineLayer.Parameters {
+        .cardFlip(.init(timing: layers.schedule.engineTiming(i), rotationEasing: .cubicBezier(.easeInOut),
+                        scale: layers.scale(i), perspective: layers.perspective))
+    }
+
+    /// Matrix entries move by up to 2 (a cosine from 1 to −1); an entry off by e moves a corner 500 points from the
+    /// centre (a 1,000-point layer) by about 500·e points, so a tenth of a pixel is 1e-4 of that travel.
+    func errorScales(layer i: Int) -> [ErrorScale] { [ErrorScale](repeating: ErrorScale(travel: 2, .tenthPixel), count: 16) }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {
         let (timing, _) = layers.schedule.naive(i)

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// `interactive`: a `UIPercentDrivenInteractiveTransition` scrubbed linearly to `scrubTo` over `scrubDuration`, then
 /// finished or cancelled with ease-in-out, each layer with its own parameters. Outputs: percent and offset (points).
@@ -56,6 +57,13 @@ struct InteractiveGroup: LayerGroup {
         let percent = local <= 0 ? 0
             : (local < p.scrubDuration ? p.scrubTo * local / p.scrubDuration : completion.percent(at: local - p.scrubDuration))
         return [percent, percent * p.width]
+    }
+
+    func engineParameters(layer i: Int) -> EngineLayer.Parameters { .interactive(layers.parameters(i)) }
+
+    /// Percent (travel 1) and offset (travel: the width), both to a tenth of a pixel.
+    func errorScales(layer i: Int) -> [ErrorScale] {
+        [ErrorScale(travel: 1, .tenthPixel), ErrorScale(travel: layers.parameters(i).width, .tenthPixel)]
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// `keyframes`: a `CAKeyframeAnimation` of a scalar, each layer with its own values (each may be a distribution),
 /// begin time, duration, repeats and easing; key times and the calculation mode are shared by the entry.
@@ -66,6 +67,17 @@ struct KeyframesGroup: LayerGroup {
         let animation = try! KeyframeAnimation(values: values, keyTimes: givenKeyTimes, calculationMode: layers.mode,
                                                timing: layers.schedule.mediaTiming(i))
         return [animation.value(atParentTime: time - beginTime(i), current: values[0]) ?? values[0]]
+    }
+
+    func engineParameters(layer i: Int) -> EngineLayer.Parameters {
+        .keyframes(.init(timing: layers.schedule.engineTiming(i), values: values(i), keyTimes: layers.keyTimes,
+                         mode: layers.mode))
+    }
+
+    /// A position-like scalar: a tenth of a pixel over the range of the layer's values.
+    func errorScales(layer i: Int) -> [ErrorScale] {
+        let values = values(i)
+        return [ErrorScale(travel: (values.max() ?? 0) - (values.min() ?? 0), .tenthPixel)]
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// `pendulum`: the UIView keyframe seed (rotations of −270°, 180°, 234°, 144°, then a 100-point shift, at relative
 /// starts 0, 0.15, 0.25, 0.45, 0.65, each with ease-in-out), each layer with its own begin time and duration.
@@ -51,6 +52,19 @@ struct PendulumGroup: LayerGroup {
         let (begin, d) = layers.parameters(i), local = time - begin
         return [PendulumKind.keyframes(PendulumKind.rotations, duration: d).value(at: local),
                 PendulumKind.keyframes(PendulumKind.shifts, duration: d).value(at: local)]
+    }
+
+    func engineParameters(layer i: Int) -> EngineLayer.Parameters {
+        let (begin, duration) = layers.parameters(i)
+        return .pendulum(.init(begin: begin, duration: duration, relativeStarts: PendulumKind.starts,
+                               rotations: PendulumKind.rotations, shifts: PendulumKind.shifts))
+    }
+
+    /// The rotation to a hundredth of a degree over its swing, the shift to a tenth of a pixel over its travel.
+    func errorScales(layer i: Int) -> [ErrorScale] {
+        let swing = (PendulumKind.rotations + [0]).max()! - (PendulumKind.rotations + [0]).min()!
+        let shift = (PendulumKind.shifts + [0]).max()! - (PendulumKind.shifts + [0]).min()!
+        return [ErrorScale(travel: swing, .hundredthDegree), ErrorScale(travel: shift, .tenthPixel)]
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {

@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionEngine
 
 /// `spring`: position springs, each layer with its own spring (one of `springs`, or drawn from `spring`'s
 /// distributions), begin time, start value, target and initial velocity; a share of them retargeted mid-flight.
@@ -127,6 +128,19 @@ struct SpringGroup: LayerGroup {
             clock = retargetTime
         }
         return [target + solution.state(at: time - clock, displacement: x, rate: rate).displacement]
+    }
+
+    func engineParameters(layer i: Int) -> EngineLayer.Parameters {
+        let p = layers.parameters(i), physical = layers.physicalParameters(i)
+        return .spring(.init(begin: p.begin, mass: physical.mass, stiffness: physical.stiffness, damping: physical.damping,
+                             from: p.from, to: p.to, initialVelocity: p.initialVelocity,
+                             retarget: p.retargetTime.map { .init(time: $0, to: p.retargetTo) }))
+    }
+
+    /// A position: a tenth of a pixel over the larger of the two legs' travel.
+    func errorScales(layer i: Int) -> [ErrorScale] {
+        let p = layers.parameters(i)
+        return [ErrorScale(travel: max(abs(p.to - p.from), p.retargetTime == nil ? 0 : abs(p.retargetTo - p.to)), .tenthPixel)]
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionEngine
 
 /// `transition`: a `CATransition` (fade, moveIn, push, reveal) between two layers, each transition with its own begin
 /// time, duration, repeats, easing and layer size. Outputs, for the outgoing then the incoming layer: its opacity and
@@ -59,6 +60,19 @@ struct TransitionGroup: LayerGroup {
         let (outgoing, incoming) = transition(i).layers(at: progress)
         return [outgoing.opacity] + Transform3D.translation(outgoing.translation.x, outgoing.translation.y).entries
             + [incoming.opacity] + Transform3D.translation(incoming.translation.x, incoming.translation.y).entries
+    }
+
+    func engineParameters(layer i: Int) -> EngineLayer.Parameters {
+        .transition(.init(timing: layers.schedule.engineTiming(i), type: layers.type, subtype: layers.subtype,
+                          size: layers.size(i)))
+    }
+
+    /// The opacities to half an 8-bit step, the matrices (translations up to the layer's size) to a tenth of a pixel
+    /// over that size.
+    func errorScales(layer i: Int) -> [ErrorScale] {
+        let size = layers.size(i), matrix = ErrorScale(travel: max(size.width, size.height), .tenthPixel)
+        let opacity = ErrorScale(travel: 1, .alphaHalfStep)
+        return [opacity] + [ErrorScale](repeating: matrix, count: 16) + [opacity] + [ErrorScale](repeating: matrix, count: 16)
     }
 
     func naiveAnimations(layer i: Int) -> [any NaiveAnimation] {

@@ -1,0 +1,113 @@
+import CMotionBenchEngine
+
+/// A C engine created from a `PluginLibrary`: the layers handed over as `motionbench_layer` structs, one output buffer
+/// owned here (the same every frame, with guard values after its end), and each frame's written count checked.
+public final class PluginEngine: AnimationEngine, @unchecked Sendable {
+    /// The library's descriptor.
+    public let descriptor: EngineDescriptor
+    private let library: PluginLibrary
+    private let instance: UnsafeMutableRawPointer
+    private let layers: EngineLayers
+    /// Output values plus `guardCount` guard values, in the engine's precision.
+    private let buffer: UnsafeMutableRawPointer
+    private let outputCount: Int
+    /// Values written by each chunk of the current frame (summed and checked by `checkFrame`).
+    private let written: UnsafeMutablePointer<Int64>
+    private let writtenCapacity: Int
+
+    /// Guard values after the outputs: an engine that writes past its last layer changes one of them.
+    static let guardCount = 64
+    /// The bit pattern of the guard values (a NaN no arithmetic produces).
+    static let guardBits: UInt64 = 0x7FF4_D07B_E7C4_A5E5
+
+    /// Creates the engine for `layers` (their offsets as given); throws with the engine's own message on failure.
+    public init(library: PluginLibrary, layers: EngineLayers) throws(EngineError) {
+        self.library = library
+        self.layers = layers
+        descriptor = library.descriptor
+        outputCount = layers.outputCount
+        let raw = library.entry.pointee
+        let created: UnsafeMutableRawPointer? = PluginLayerMarshal.withCLayers(layers) { pointer in
+            raw.create(pointer, UInt64(layers.count), UInt64(layers.outputCount))
+        }
+        guard let created else {
+            let reason = raw.last_error(nil).map { String(cString: $0) } ?? "no message"
+            throw EngineError("engine \(library.descriptor.name): create failed for \(layers.count) layers: \(reason)")
+        }
+        instance = created
+        let bytes = descriptor.precision.bytes * (outputCount + Self.guardCount)
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 8), alignment: 64)
+        writtenCapacity = 1024
+        written = .allocate(capacity: writtenCapacity)
+        fillGuards(everywhere: true)
+    }
+
+    deinit {
+        library.entry.pointee.destroy(instance)
+        buffer.deallocate()
+        written.deallocate()
+    }
+
+    /// One chunk of a frame; a negative return is the engine's error, with its message.
+    public func evaluateFrame(time: Double, chunk: Int, of chunks: Int) throws(EngineError) {
+        let count = library.entry.pointee.evaluate_frame(instance, time, UInt32(chunk), UInt32(chunks), buffer)
+        if chunk < writtenCapacity { written[chunk] = count }
+        if count < 0 { throw EngineError("engine \(descriptor.name): evaluate_frame failed at t = \(time) s: \(lastError)") }
+    }
+
+    /// Checks a frame of `chunks` chunks: the values written add up to the outputs, and no guard value changed.
+    public func checkFrame(chunks: Int, time: Double) throws(EngineError) {
+        var total: Int64 = 0
+        for chunk in 0..<min(chunks, writtenCapacity) { total += written[chunk] }
+        guard total == Int64(outputCount) else {
+            throw EngineError("engine \(descriptor.name): evaluate_frame at t = \(time) s reported \(total) values written; "
+                              + "the layers have \(outputCount)")
+        }
+        for index in outputCount..<(outputCount + Self.guardCount) where !guardIntact(index) {
+            throw EngineError("engine \(descriptor.name): evaluate_frame at t = \(time) s wrote past the end of the output "
+                              + "buffer (value \(index) of \(outputCount))")
+        }
+    }
+
+    /// Whether every output was written since the last reset (no guard value left among them), or the first one not.
+    public func firstUnwrittenOutput() -> Int? { (0..<outputCount).first { guardIntact($0) } }
+
+    public func reset() throws(EngineError) {
+        if let reset = library.entry.pointee.reset {
+            guard reset(instance) >= 0 else { throw EngineError("engine \(descriptor.name): reset failed: \(lastError)") }
+        }
+        fillGuards(everywhere: true)
+    }
+
+    public func outputs(layer: Int, into values: UnsafeMutableBufferPointer<Double>) {
+        let offset = layers[layer].outputOffset
+        for component in values.indices { values[component] = value(offset + component) }
+    }
+
+    /// Output value `index` as a Double.
+    func value(_ index: Int) -> Double {
+        descriptor.precision == .float32 ? Double(buffer.load(fromByteOffset: 4 * index, as: Float.self))
+            : buffer.load(fromByteOffset: 8 * index, as: Double.self)
+    }
+
+    /// The engine's last error message.
+    private var lastError: String {
+        library.entry.pointee.last_error(instance).map { String(cString: $0) } ?? "no message"
+    }
+
+    private func guardIntact(_ index: Int) -> Bool {
+        descriptor.precision == .float32
+            ? buffer.load(fromByteOffset: 4 * index, as: UInt32.self) == UInt32(truncatingIfNeeded: Self.guardBits >> 32)
+            : buffer.load(fromByteOffset: 8 * index, as: UInt64.self) == Self.guardBits
+    }
+
+    private func fillGuards(everywhere: Bool) {
+        for index in (everywhere ? 0 : outputCount)..<(outputCount + Self.guardCount) {
+            if descriptor.precision == .float32 {
+                buffer.storeBytes(of: UInt32(truncatingIfNeeded: Self.guardBits >> 32), toByteOffset: 4 * index, as: UInt32.self)
+            } else {
+                buffer.storeBytes(of: Self.guardBits, toByteOffset: 8 * index, as: UInt64.self)
+            }
+        }
+    }
+}

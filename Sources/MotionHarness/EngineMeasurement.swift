@@ -1,0 +1,85 @@
+import MotionCore
+import MotionEngine
+
+/// Measures one engine on one layer count: warm-up passes, timed passes over its frames (the figures are medians over
+/// passes), and in the first timed pass its outputs checked against the exact scalar path at four frames. A failure
+/// becomes the row's `failure`, so the other engines' rows still print.
+enum EngineMeasurement {
+    /// An engine with the layers it evaluates.
+    struct Subject {
+        let engine: any AnimationEngine
+        /// Engine layers, and the workload index of each.
+        let count: Int, workloadIndex: (Int) -> Int
+        /// The row to fill (name, role, kinds, unsupported).
+        var row: EngineRow
+        /// Frame indices timed, increasing.
+        let frames: [Int]
+    }
+
+    /// The row of a fresh engine's figures on `selection`, before it is measured.
+    static func row(_ descriptor: EngineDescriptor, role: String, selection: EngineSelection) -> EngineRow {
+        var row = EngineRow(name: descriptor.name, role: role)
+        (row.version, row.precision, row.layers) = (descriptor.version, descriptor.precision.rawValue, selection.count)
+        row.kinds = selection.groups.map { selection.workload.kindName(ofGroup: $0) }.uniqued()
+        row.unsupported = selection.unsupported.map { EngineRow.KindCount(kind: $0.kind, layers: $0.layers) }
+        return row
+    }
+
+    /// Four frames of `frames` to check: the first, a third and two thirds in, and the last.
+    static func checkFrames(_ frames: [Int]) -> Set<Int> {
+        guard let last = frames.last else { return [] }
+        return [frames[0], frames[frames.count / 3], frames[2 * frames.count / 3], last]
+    }
+
+    /// Measures `subject` with the run's options; `heartbeat` (in a child process) records each call.
+    static func measure(_ subject: Subject, workload: Workload, options: FrameHarness.Options,
+                        heartbeat: EngineHeartbeat? = nil) -> EngineRow {
+        var row = subject.row
+        let chunks = subject.engine.descriptor.concurrentChunks ? max(1, min(options.threads, subject.count)) : 1
+        (row.threads, row.frames) = (chunks, subject.frames.count)
+        var accuracy = EngineAccuracy(workload: workload, count: subject.count, workloadIndex: subject.workloadIndex,
+                                      sampleLayers: options.verifyLayers)
+        let checked = checkFrames(subject.frames)
+        var perLayer: [Double] = [], first: FrameHarness.FrameRecord?
+        do throws(EngineError) {
+            for pass in 0..<(options.warmupPasses + max(options.repeats, 1)) {
+                let isFirst = pass == options.warmupPasses, timed = pass >= options.warmupPasses
+                let record = try EngineTiming.pass(subject.engine, clock: options.clock, frames: subject.frames,
+                                                   chunks: chunks, heartbeat: heartbeat) { (index, frame) throws(EngineError) in
+                    if isFirst, checked.contains(index) { try accuracy.check(subject.engine, frame: frame, index: index) }
+                }
+                guard timed else { continue }
+                if isFirst { first = record }
+                let sorted = record.frameNanoseconds.sorted()
+                perLayer.append(Double(sorted[sorted.count / 2]) / Double(max(subject.count, 1)))
+            }
+        } catch {
+            row.failure = error.message
+            return row
+        }
+        row.nsPerLayerFrame = finite(RepeatedFigure(perLayer).median)
+        if let first { row.frameMs = percentiles(first) }
+        row.budgetFractionP99 = row.frameMs.flatMap { finite($0.p99 / (1e3 * options.clock.nominalInterval)) }
+        row.errors = accuracy.kinds
+        row.worst = accuracy.worst?.output
+        return row
+    }
+
+    /// A record's p50, p90, p99 and largest frame time, in ms.
+    static func percentiles(_ record: FrameHarness.FrameRecord) -> EngineRow.Percentiles {
+        let h = record.histogram
+        return EngineRow.Percentiles(p50: Double(h.valueAtPercentile(50)) / 1e6, p90: Double(h.valueAtPercentile(90)) / 1e6,
+                                     p99: Double(h.valueAtPercentile(99)) / 1e6, max: Double(h.max) / 1e6)
+    }
+
+    /// `value` when finite, else nil.
+    static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

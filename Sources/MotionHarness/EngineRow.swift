@@ -1,0 +1,90 @@
+/// One engine's row in a run, for one layer count: its cost on the layers it evaluated, beside its errors against the
+/// exact scalar path. Every number is finite or absent (nil), so the row travels as JSON from the child process that
+/// measured it.
+public struct EngineRow: Sendable, Codable, Equatable {
+    /// The engine's name, e.g. `motioncore-batch`, `naive`, `example-c-float32`.
+    public var name: String
+    /// The engine's version.
+    public var version: String = ""
+    /// `float32` or `float64`.
+    public var precision: String = ""
+    /// `batch`, `naive`, `plug-in` (a C engine in a child process) or `batch-subset` (MotionCore's batch on the kinds a
+    /// plug-in supports, for its × batch).
+    public var role: String
+    /// The plug-in's path (plug-ins only).
+    public var path: String?
+    /// Layers the engine evaluated per frame.
+    public var layers: Int = 0
+    /// The kinds it evaluated.
+    public var kinds: [String] = []
+    /// Layers of the run it did not evaluate, per kind it does not support (reported, never silently dropped).
+    public var unsupported: [KindCount] = []
+    /// Frames timed (the naive evaluator: the comparison frames only).
+    public var frames: Int = 0
+    /// Threads it ran on (1 for an engine that does not declare concurrent chunks).
+    public var threads: Int = 1
+    /// Median frame time / layers, in ns.
+    public var nsPerLayerFrame: Double?
+    /// nsPerLayerFrame ÷ MotionCore's batch on the same layers (below 1: faster than the batch).
+    public var timesBatch: Double?
+    /// Frame-time percentiles in ms (first timed pass).
+    public var frameMs: Percentiles?
+    /// p99 frame time as a fraction of the frame budget.
+    public var budgetFractionP99: Double?
+    /// Errors against the exact scalar path, per kind.
+    public var errors: [KindErrors] = []
+    /// The output farthest beyond its visible threshold (or, when none is, the largest error), with what reproduces it.
+    public var worst: WorstOutput?
+    /// Why the engine has no figures: the failure message naming the engine, the call and the frame.
+    public var failure: String?
+
+    /// A row for `name` in `role`.
+    public init(name: String, role: String) { (self.name, self.role) = (name, role) }
+
+    /// A layer count per kind.
+    public struct KindCount: Sendable, Codable, Equatable {
+        /// The kind's name in scenario files.
+        public var kind: String
+        /// Layers of that kind.
+        public var layers: Int
+    }
+
+    /// Frame-time percentiles in milliseconds.
+    public struct Percentiles: Sendable, Codable, Equatable {
+        /// The 50th, 90th and 99th percentiles and the largest frame time, in ms.
+        public var p50: Double, p90: Double, p99: Double, max: Double
+    }
+
+    /// One kind's errors over the outputs compared: the largest as a fraction of the output's travel, and how many
+    /// outputs were beyond their visible threshold.
+    public struct KindErrors: Sendable, Codable, Equatable {
+        /// The kind.
+        public var kind: String
+        /// Outputs compared (layers × outputs per layer × checked frames).
+        public var outputs: Int
+        /// The largest |engine − exact| / travel.
+        public var maxError: Double
+        /// Outputs beyond their visible threshold.
+        public var beyondVisible: Int
+        /// beyondVisible / outputs.
+        public var visibleShare: Double
+        /// The thresholds the kind's outputs are held to (`VisibleThreshold` names).
+        public var thresholds: [String]
+    }
+
+    /// The worst output: where it is, what it should be, what the engine gave, and the layer's parameters.
+    public struct WorstOutput: Sendable, Codable, Equatable {
+        /// The layer's index in the workload (the same scenario, seed and layer count rebuild it).
+        public var layer: Int
+        /// The frame number and its time in seconds.
+        public var frame: Int, time: Double
+        /// The layer's kind and the output's index within the layer.
+        public var kind: String, output: Int
+        /// The exact value and the engine's, in value units.
+        public var expected: Double, actual: Double
+        /// |actual − expected| / travel, and the threshold that output is held to.
+        public var error: Double, threshold: String
+        /// The layer's own parameters, as the engine received them.
+        public var parameters: String
+    }
+}

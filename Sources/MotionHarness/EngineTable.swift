@@ -1,0 +1,71 @@
+import Foundation
+import MotionOutput
+
+/// The engines side by side, for people: one table per layer count (cost beside correctness), then per engine its
+/// errors by kind, the layers it left out, its worst output and any failure.
+enum EngineTable {
+    static let columns = ["engine", "precision", "layers", "frames", "threads", "ns/layer/frame", "× batch", "p50 ms",
+                          "p99 ms", "budget@p99", "largest error", "beyond visible"]
+
+    static func cells(_ row: EngineRow) -> [String] {
+        let fixed = HarnessReport.fixed
+        let outputs = row.errors.reduce(0) { $0 + $1.outputs }, beyond = row.errors.reduce(0) { $0 + $1.beyondVisible }
+        let largest = row.errors.max { $0.maxError < $1.maxError }
+        return [
+            row.name + (row.role == "batch-subset" ? " (same kinds)" : ""), row.precision.isEmpty ? "–" : row.precision,
+            "\(row.layers)", "\(row.frames)", "\(row.threads)",
+            row.failure != nil ? "FAILED" : row.nsPerLayerFrame.map { fixed($0, 2) } ?? "–",
+            row.timesBatch.map { fixed($0, 2) + "×" } ?? "–",
+            row.frameMs.map { fixed($0.p50, 3) } ?? "–", row.frameMs.map { fixed($0.p99, 3) } ?? "–",
+            row.budgetFractionP99.map { fixed($0 * 100, 1) + "%" } ?? "–",
+            largest.map { String(format: "%.1e", $0.maxError) + " (\($0.kind))" } ?? "–",
+            outputs > 0 ? fixed(Double(beyond) / Double(outputs) * 100, 2) + "%" : "–",
+        ]
+    }
+
+    /// The tables of every result, with their notes; empty when no result has engine rows.
+    static func text(_ results: [HarnessResult], markdown: Bool) -> String {
+        guard results.contains(where: { !$0.engines.isEmpty }) else { return "" }
+        var text = ""
+        for result in results where !result.engines.isEmpty {
+            text += "\nEngines on \(result.scenario), \(result.layers) layers, same frame times:\n"
+            text += markdown ? markdownTable(result.engines) : AlignedText.fromMarkdown(markdownTable(result.engines))
+            text += details(result.engines).map { "- " + $0 + "\n" }.joined()
+        }
+        text += "\nlargest error: |engine − exact| as a fraction of the output's travel, over the layers compared at four "
+            + "frames (the kind in brackets). beyond visible: the share of compared outputs beyond their visible threshold "
+            + "(alpha-half-step 0.5/255 for opacity and colour, position-0.1px 1e-4 of the travel, rotation-0.01deg "
+            + "0.01/360; docs/engines.md). × batch: ns/layer/frame ÷ MotionCore's batch on the same layers.\n"
+        return text
+    }
+
+    static func markdownTable(_ rows: [EngineRow]) -> String {
+        "| " + columns.joined(separator: " | ") + " |\n|" + columns.map { _ in "---" }.joined(separator: "|") + "|\n"
+            + rows.map { "| " + cells($0).joined(separator: " | ") + " |\n" }.joined()
+    }
+
+    /// Per engine: a failure, the layers left out, the errors by kind, the worst output.
+    static func details(_ rows: [EngineRow]) -> [String] {
+        rows.flatMap { row -> [String] in
+            var lines: [String] = []
+            if let failure = row.failure { lines.append("\(row.name): FAILED: \(failure)") }
+            if !row.unsupported.isEmpty {
+                lines.append("\(row.name): not supported, not evaluated: "
+                             + row.unsupported.map { "\($0.kind) (\($0.layers) layers)" }.joined(separator: ", "))
+            }
+            if row.role == "naive" { lines.append("naive: \(row.layers) layers spread over the run, timed at \(row.frames) frames") }
+            if !row.errors.isEmpty {
+                lines.append("\(row.name) errors: " + row.errors.map { e in
+                    "\(e.kind) \(String(format: "%.2e", e.maxError)) (\(e.beyondVisible) of \(e.outputs) beyond "
+                        + e.thresholds.joined(separator: "/") + ")"
+                }.joined(separator: "; "))
+            }
+            if let w = row.worst, w.error > 0 {
+                lines.append("\(row.name) worst: layer \(w.layer) (\(w.kind)) output \(w.output) at frame \(w.frame) "
+                             + "(t = \(w.time) s): \(w.actual), exact \(w.expected), error \(String(format: "%.2e", w.error)) "
+                             + "of the travel [\(w.threshold)]; \(w.parameters)")
+            }
+            return lines
+        }
+    }
+}
