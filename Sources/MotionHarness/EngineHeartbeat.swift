@@ -43,11 +43,22 @@ final class EngineHeartbeat: @unchecked Sendable {
         words[0] = call.rawValue
     }
 
-    /// What the file at `path` last recorded: the call's name, the frame (0 when none) and its time.
-    static func read(path: String) -> (call: String, frame: Int, time: Double)? {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= 24 else { return nil }
+    /// Records the engine's name (at most 255 bytes of UTF-8, from byte 64 of the page).
+    func record(name: String) {
+        let bytes = Array(name.utf8.prefix(255))
+        let raw = UnsafeMutableRawPointer(words) + 64
+        raw.storeBytes(of: UInt8(bytes.count), as: UInt8.self)
+        for (index, byte) in bytes.enumerated() { raw.storeBytes(of: byte, toByteOffset: 1 + index, as: UInt8.self) }
+    }
+
+    /// What the file at `path` last recorded: the engine's name (nil before it was known), the call's name, the frame
+    /// (0 when none) and its time.
+    static func read(path: String) -> (name: String?, call: String, frame: Int, time: Double)? {
+        guard let data = FileManager.default.contents(atPath: path), data.count >= 4096 else { return nil }
         let words = data.withUnsafeBytes { raw in (0..<3).map { raw.load(fromByteOffset: 8 * $0, as: Int64.self) } }
         guard let call = Call(rawValue: words[0]) else { return nil }
-        return (call.name, Int(words[1]), Double(bitPattern: UInt64(bitPattern: words[2])))
+        let length = Int(data[64])
+        let name = length > 0 ? String(decoding: data[65..<(65 + length)], as: UTF8.self) : nil
+        return (name, call.name, Int(words[1]), Double(bitPattern: UInt64(bitPattern: words[2])))
     }
 }

@@ -27,9 +27,6 @@ public enum EngineProcess {
         public var label: String { URL(fileURLWithPath: path).lastPathComponent }
     }
 
-    /// The stderr line on which the child names the engine as soon as the library is loaded.
-    static let namePrefix = "motionbench-engine-name: "
-
     /// Measures `request`'s engine on `count` layers in a child process; never throws: a failure is the row's.
     static func run(_ request: Request, count: Int, options: FrameHarness.Options) -> EngineRow {
         let heartbeat = FileManager.default.temporaryDirectory
@@ -47,18 +44,17 @@ public enum EngineProcess {
                                           limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: 1 << 24))
         } catch {
             let place = where_(heartbeat)
-            failed.failure = "engine \(request.label): did not finish within \(request.timeout) s and was stopped\(place) "
+            if let name = EngineHeartbeat.read(path: heartbeat)?.name { failed.name = name }
+            failed.failure = "engine \(failed.name): did not finish within \(request.timeout) s and was stopped\(place) "
                 + "(raise the limit with --engine-timeout)"
             return failed
         }
-        if let name = output.standardError.split(separator: "\n").first(where: { $0.hasPrefix(namePrefix) }) {
-            failed.name = String(name.dropFirst(namePrefix.count))
-        }
+        if let name = EngineHeartbeat.read(path: heartbeat)?.name { failed.name = name }
         if output.status == 0, let line = output.standardOutput.split(separator: "\n").last,
            let row = try? JSONDecoder().decode(EngineRow.self, from: Data(line.utf8)) {
             return row
         }
-        let detail = output.standardError.split(separator: "\n").filter { !$0.hasPrefix(namePrefix) }.suffix(3)
+        let detail = output.standardError.split(separator: "\n").suffix(3)
             .joined(separator: " / ")
         failed.failure = "engine \(failed.name): \(describe(status: output.status))\(where_(heartbeat))"
             + (detail.isEmpty ? "" : ": \(detail)")
@@ -90,7 +86,7 @@ public enum EngineProcess {
         do {
             heartbeat?.beat(.loading)
             let library = try PluginLibrary(path: path)
-            FileHandle.standardError.write(Data((namePrefix + library.descriptor.name + "\n").utf8))
+            heartbeat?.record(name: library.descriptor.name)
             let workload = Workload(scenario: options.scenario, count: count, clock: options.clock)
             let selection = EngineSelection(workload: workload, kinds: library.descriptor.supportedKinds)
             row = EngineMeasurement.row(library.descriptor, role: "plug-in", selection: selection)

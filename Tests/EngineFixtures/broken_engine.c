@@ -1,0 +1,66 @@
+/* A deliberately broken engine for EngineIsolationTests: compiled once per failure mode (-DMODE=...). It supports
+ * `basic` layers in float64 and evaluates them linearly (no easing); the mode decides how it fails, from frame 3 on. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "motionbench_engine.h"
+
+#define MODE_NONE 0
+#define MODE_CRASH 1
+#define MODE_HANG 2
+#define MODE_NAN 3
+#define MODE_ERROR 4
+#define MODE_WRONG_COUNT 5
+#define MODE_OVERRUN 6
+#define MODE_ABI 7
+#define MODE_CREATE_FAILS 8
+#ifndef MODE
+#define MODE MODE_NONE
+#endif
+
+typedef struct { uint64_t count, outputs; motionbench_layer *layers; int frame; } engine;
+
+static void *create(const motionbench_layer *layers, uint64_t count, uint64_t outputs) {
+    if (MODE == MODE_CREATE_FAILS) return NULL;
+    engine *e = calloc(1, sizeof *e);
+    e->count = count; e->outputs = outputs;
+    e->layers = malloc(sizeof *layers * (count ? count : 1));
+    memcpy(e->layers, layers, sizeof *layers * count);
+    return e;
+}
+
+static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t chunks, void *output) {
+    engine *e = self;
+    double *out = output;
+    if (chunk == 0) e->frame++;
+    int broken = e->frame >= 3;
+    if (broken && MODE == MODE_CRASH) { volatile int *nowhere = NULL; *nowhere = 1; }
+    if (broken && MODE == MODE_HANG) { for (;;) {} }
+    if (broken && MODE == MODE_ERROR) return -1;
+    uint64_t first = e->count * chunk / chunks, last = e->count * (chunk + 1) / chunks;
+    int64_t written = 0;
+    for (uint64_t i = first; i < last; i++) {
+        const motionbench_basic *b = &e->layers[i].parameters.basic;
+        double p = (time - b->timing.begin) / b->timing.duration;
+        p = p < 0 ? 0 : (p > 1 ? 1 : p);
+        for (uint32_t c = 0; c < e->layers[i].output_count; c++) {
+            out[e->layers[i].output_offset + c] = b->from[c] + (b->to[c] - b->from[c]) * p;
+            written++;
+        }
+    }
+    if (broken && MODE == MODE_NAN && chunk == 0) out[0] = NAN;
+    if (broken && MODE == MODE_WRONG_COUNT && chunk == 0) written -= 1;
+    if (broken && MODE == MODE_OVERRUN && chunk == 0) out[e->outputs] = 1;
+    return written;
+}
+
+static int32_t reset(void *self) { ((engine *)self)->frame = 0; return 0; }
+static void destroy(void *self) { engine *e = self; free(e->layers); free(e); }
+static const char *last_error(void *self) { return self ? "the frame failed on purpose" : "create failed on purpose"; }
+
+static const motionbench_engine_descriptor descriptor = {
+    MODE == MODE_ABI ? 99u : MOTIONBENCH_ENGINE_ABI_VERSION, MOTIONBENCH_PRECISION_FLOAT64,
+    MOTIONBENCH_KIND_BIT(MOTIONBENCH_KIND_BASIC), 0, ENGINE_NAME, "0", create, evaluate_frame, reset, destroy, last_error,
+};
+
+const motionbench_engine_descriptor *motionbench_engine_entry(void) { return &descriptor; }

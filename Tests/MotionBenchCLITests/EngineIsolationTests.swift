@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+/// Each broken engine runs in its own child process: the run exits 2 with a message naming the engine (and, where it
+/// applies, the call and the frame), and the other engines' rows still print.
+final class EngineIsolationTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("engines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func engine(_ mode: String) throws -> String {
+        try TestEngines.build("broken_engine.c", name: "broken-\(mode.lowercased())",
+                              defines: ["MODE=MODE_\(mode)", "ENGINE_NAME=\"broken-\(mode.lowercased())\""], in: directory)
+    }
+
+    /// Runs mixed on 400 layers, 8 frames, with the good engine and `mode`'s engine; returns the result.
+    func run(_ mode: String) throws -> CommandResult {
+        let good = try engine("NONE"), broken = try engine(mode)
+        return try CommandRunner.run(["run", "--layers", "400", "--frames", "8", "--threads", "2", "--engine", broken,
+                                      "--engine", good, "--engine-timeout", "10"])
+    }
+
+    func assertFails(_ mode: String, saying parts: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(mode)
+        XCTAssertEqual(result.status, 2, result.standardError, file: file, line: line)
+        let name = "broken-\(mode.lowercased())"
+        XCTAssertTrue(result.standardError.contains(name), result.standardError, file: file, line: line)
+        for part in parts {
+            XCTAssertTrue((result.standardOutput + result.standardError).contains(part), "missing '\(part)' in:\n"
+                          + result.standardOutput + result.standardError, file: file, line: line)
+        }
+        // The other rows still print: MotionCore's batch, the naive evaluator and the good engine with figures.
+        let goodRow = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("broken-none ") }
+        XCTAssertNotNil(goodRow, result.standardOutput, file: file, line: line)
+        XCTAssertFalse(goodRow?.contains("FAILED") ?? true, file: file, line: line)
+        XCTAssertTrue(result.standardOutput.contains("motioncore-batch"), file: file, line: line)
+        XCTAssertTrue(result.standardOutput.split(separator: "\n").contains { $0.hasPrefix(name + " ") && $0.contains("FAILED") },
+                      result.standardOutput, file: file, line: line)
+    }
+
+    func testCrashingEngine() throws {
+        try assertFails("CRASH", saying: ["SIGSEGV", "in evaluate_frame at frame 3"])
+    }
+
+    func testHangingEngine() throws {
+        try assertFails("HANG", saying: ["did not finish within 10.0 s", "in evaluate_frame at frame 3"])
+    }
+
+    func testNaNReturningEngine() throws {
+        try assertFails("NAN", saying: ["is nan at frame"])
+    }
+
+    func testEngineReportingAnError() throws {
+        try assertFails("ERROR", saying: ["evaluate_frame failed", "the frame failed on purpose", "frame 3"])
+    }
+
+    func testEngineWritingTheWrongCount() throws {
+        try assertFails("WRONG_COUNT", saying: ["values written", "frame 3"])
+    }
+
+    func testEngineWritingPastTheBuffer() throws {
+        try assertFails("OVERRUN", saying: ["wrote past the end of the output buffer", "frame 3"])
+    }
+
+    func testWrongABIVersion() throws {
+        let result = try run("ABI")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("broken-abi"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("ABI version 99"), result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("motioncore-batch"))
+    }
+
+    func testCreateFailure() throws {
+        try assertFails("CREATE_FAILS", saying: ["create failed", "create failed on purpose"])
+    }
+
+    func testGoodEngineAloneExitsZeroWithJSONRow() throws {
+        let good = try engine("NONE")
+        let result = try CommandRunner.run(["run", "--layers", "400", "--frames", "8", "--engine", good, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let engines = try XCTUnwrap((object["results"] as? [[String: Any]])?.first?["engines"] as? [[String: Any]])
+        XCTAssertEqual(engines.compactMap { $0["name"] as? String },
+                       ["motioncore-batch", "naive", "motioncore-batch", "broken-none"])
+        let row = try XCTUnwrap(engines.last)
+        XCTAssertEqual(row["kinds"] as? [String], ["basic"])
+        XCTAssertGreaterThan(try XCTUnwrap(row["nsPerLayerFrame"] as? Double), 0)
+        XCTAssertNotNil(row["timesBatch"] as? Double)
+        // It ignores easing, so its basic outputs are visibly wrong, and the worst output says where.
+        let errors = try XCTUnwrap(row["errors"] as? [[String: Any]])
+        XCTAssertGreaterThan(try XCTUnwrap(errors.first?["maxError"] as? Double), 1e-3)
+        XCTAssertNotNil((row["worst"] as? [String: Any])?["parameters"] as? String)
+        XCTAssertFalse((row["unsupported"] as? [[String: Any]] ?? []).isEmpty)
+    }
+}
