@@ -147,6 +147,7 @@ let package = Package(
         .testTarget(name: "MotionGateTests", dependencies: ["MotionGate", "MotionHarness", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
         .testTarget(name: "MotionSupportTests", dependencies: ["MotionSupport", "MotionCore"]),
+        .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "MotionHarness", "MotionSupport"]),
         // MotionReports only to hold the hard curves equal to the accuracy study's.
         .testTarget(name: "MotionCaptureTests", dependencies: ["MotionCapture", "MotionCore", "MotionSupport", "MotionOutput",
                                                              "MotionReports"]),

@@ -18,9 +18,12 @@ enum EngineRows {
              threads: max(1, min(options.threads, setup.naiveCount)), percentiles: nil, options: options, checks: checks.naive)
         naive.timesBatch = EngineMeasurement.finite(result.naiveNsPerLayerFrame / result.nsPerLayerFrame)
         var rows = [batch, naive], subsets: [[String]: EngineRow] = [:]
-        for request in options.engines {
-            progress("\(options.scenario.name): engine \(request.label) on \(workload.count) layers")
-            var row = EngineProcess.run(request, count: workload.count, options: options)
+        let candidates = options.engines.map { (label: $0.label, request: Optional($0), factory: EngineFactory?.none) }
+            + options.inProcessEngines.map { (label: $0.label, request: EngineProcess.Request?.none, factory: Optional($0)) }
+        for candidate in candidates {
+            progress("\(options.scenario.name): engine \(candidate.label) on \(workload.count) layers")
+            var row = candidate.request.map { EngineProcess.run($0, count: workload.count, options: options) }
+                ?? inProcess(candidate.factory!, workload: workload, options: options)
             if row.failure == nil, !row.unsupported.isEmpty {
                 if subsets[row.kinds] == nil {
                     progress("\(options.scenario.name): motioncore-batch on \(row.kinds.joined(separator: ", "))")
@@ -34,6 +37,27 @@ enum EngineRows {
             rows.append(row)
         }
         return rows
+    }
+
+    /// A Swift engine created and measured in this process on the layers of the kinds it supports.
+    static func inProcess(_ factory: EngineFactory, workload: Workload, options: FrameHarness.Options) -> EngineRow {
+        let selection = EngineSelection(workload: workload, kinds: factory.supportedKinds)
+        var row = EngineRow(name: factory.label, role: "in-process")
+        guard selection.count > 0 else {
+            row.failure = "engine \(factory.label): supports none of the scenario's kinds"
+            return row
+        }
+        do {
+            let engine = try factory.make(selection.layers)
+            let subject = EngineMeasurement.Subject(
+                engine: engine, count: selection.count, workloadIndex: { selection.workloadIndex($0) },
+                row: EngineMeasurement.row(engine.descriptor, role: "in-process", selection: selection),
+                frames: Array(1...options.clock.frames))
+            return EngineMeasurement.measure(subject, workload: workload, options: options)
+        } catch {
+            row.failure = error.message
+            return row
+        }
     }
 
     /// A row's figures from the run's own passes.

@@ -32,6 +32,9 @@ public enum FrameHarness {
         public var warmupPasses = 0
         /// Engines under test, each run in a child process beside MotionCore's batch and the naive evaluator.
         public var engines: [EngineProcess.Request] = []
+        /// Swift engines under test, created and measured in this process (a Swift team's own engine through the
+        /// `AnimationEngine` protocol), after the engines in child processes.
+        public var inProcessEngines: [EngineFactory] = []
 
         /// Options for a run.
         public init(scenario: Scenario, layerCounts: [Int], clock: FrameClock, threads: Int, verify: Bool) {
