@@ -83,6 +83,13 @@ let package = Package(
             dependencies: ["CMotionBenchEngine"],
             path: "Examples/CEngine"
         ),
+        // The template a Swift team copies: an engine through the AnimationEngine protocol, run by the harness in-process
+        // (`swift run -c release SwiftEngineTemplate`). It uses only the library products MotionEngine and MotionHarness.
+        .executableTarget(
+            name: "SwiftEngineTemplate",
+            dependencies: ["MotionEngine", "MotionHarness"],
+            path: "Examples/SwiftEngine"
+        ),
         // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
         .target(
             name: "MotionHarness",
@@ -102,7 +109,7 @@ let package = Package(
         // The CI gate: workloads, baselines, instruction counting, paired timing and the decision rules.
         .target(
             name: "MotionGate",
-            dependencies: ["MotionCore", "MotionHarness", "MotionOutput", "MotionSupport"]
+            dependencies: ["MotionCore", "MotionEngine", "MotionHarness", "MotionOutput", "MotionSupport"]
         ),
         // The thin command line.
         .executableTarget(

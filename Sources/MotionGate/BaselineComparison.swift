@@ -43,8 +43,12 @@ extension PerformanceGate {
     }
 
     /// The command that adds `workloads`' figures for `mode` to the baseline at `path`, keeping its other workloads.
+    /// An engine's workload is named by its own arguments (`--engine PATH --scenario … --layers … --frames …`).
     public static func recordCommand(path: String, workloads: [GateWorkload], mode: Mode) -> String {
-        "motionbench baseline --output \(shellQuoted(path)) --workloads \(workloads.map(\.name).joined(separator: ","))"
+        let builtIn = workloads.filter(\.arguments.isEmpty), engine = workloads.first { !$0.arguments.isEmpty }
+        return "motionbench baseline --output \(shellQuoted(path))"
+            + (builtIn.isEmpty ? "" : " --workloads \(builtIn.map(\.name).joined(separator: ","))")
+            + (engine.map { " " + $0.arguments.map(shellQuoted).joined(separator: " ") } ?? "")
             + " --mode \(mode.rawValue) --merge"
     }
 
@@ -85,7 +89,7 @@ extension PerformanceGate {
     /// Counts `workload` in this binary and decides against the baseline's count `before`.
     static func instructionRow(_ workload: GateWorkload, before: UInt64, baseline: GateBaseline, executable: String,
                                maxIncrease: Double, failOnToolchainMismatch: Bool, limits: ChildProcess.Limits) throws -> Row {
-        let now = try InstructionCounter.instructions(of: executable, ["_workload", workload.name],
+        let now = try InstructionCounter.instructions(of: executable, workload.commandLine,
                                                       scope: baseline.instructionScope, limits: limits)
         var (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
         var note = verdict == .fail ? "more than \(percent(maxIncrease)) more instructions"

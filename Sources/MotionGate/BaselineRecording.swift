@@ -18,7 +18,7 @@ extension PerformanceGate {
             progress("baseline: \(workload.name)")
             var measurement = existing?.workloads[workload.name] ?? GateBaseline.Measurement()
             if mode != .time {
-                measurement.instructions = try InstructionCounter.instructions(of: executable, ["_workload", workload.name],
+                measurement.instructions = try InstructionCounter.instructions(of: executable, workload.commandLine,
                                                                                scope: .measuredRegion, limits: limits)
             }
             if mode != .instructions {

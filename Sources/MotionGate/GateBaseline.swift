@@ -180,8 +180,9 @@ public struct GateBaseline: Codable, Sendable {
         if workloads.isEmpty { return "workloads: must name at least one workload" }
         for (name, measurement) in workloads.sorted(by: { $0.key < $1.key }) {
             let field = "workloads.\(SafeText.quoted(name))"
-            guard GateWorkloads.named(name) != nil else {
+            guard GateWorkloads.named(name) != nil || GateWorkload.isEngineName(name) else {
                 return "\(field): unknown workload; known: " + GateWorkloads.names.joined(separator: ", ")
+                    + ", or engine:NAME/SCENARIO/LAYERS (recorded with --engine)"
             }
             if measurement.instructions == nil, measurement.cpuSeconds == nil {
                 return "\(field): has neither instructions nor cpuSeconds"

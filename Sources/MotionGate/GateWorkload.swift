@@ -20,11 +20,19 @@ public struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
     public let summary: String
     /// Sets the workload up from the gate's seeded generator and runs its measured loop once through `timed`.
     let body: @Sendable (inout SplitMix64) throws -> Run
+    /// Arguments after the name that the child process needs to rebuild the workload (an engine's path, scenario and
+    /// layer count); empty for the built-in workloads.
+    public let arguments: [String]
 
-    /// A workload named `name` that runs `body` (set-up, then one `timed` measured loop).
-    public init(name: String, summary: String, body: @escaping @Sendable (inout SplitMix64) throws -> Run) {
-        (self.name, self.summary, self.body) = (name, summary, body)
+    /// A workload named `name` that runs `body` (set-up, then one `timed` measured loop); a child process runs it as
+    /// `_workload NAME ARGUMENTS…`.
+    public init(name: String, summary: String, arguments: [String] = [],
+                body: @escaping @Sendable (inout SplitMix64) throws -> Run) {
+        (self.name, self.summary, self.arguments, self.body) = (name, summary, arguments, body)
     }
+
+    /// The child process's arguments that run this workload: `_workload NAME ARGUMENTS…`.
+    public var commandLine: [String] { ["_workload", name] + arguments }
 
     /// The name.
     public var description: String { name }

@@ -81,7 +81,7 @@ extension PerformanceGate {
                 let results = ParallelResults<UInt64>(count: 2)
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
                     results.set(index, Result { try InstructionCounter.instructions(
-                        of: index == 0 ? base : head, ["_workload", workload.name], scope: scope, limits: limits) })
+                        of: index == 0 ? base : head, workload.commandLine, scope: scope, limits: limits) })
                 }
                 return (try results.get(0), try results.get(1))
             }

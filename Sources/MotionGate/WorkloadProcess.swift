@@ -21,7 +21,7 @@ extension PerformanceGate {
     /// - Throws: `GateInputError` when the binary does not run or prints something unexpected.
     public static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats,
                                   limits: ChildProcess.Limits = .standard) throws -> Double {
-        let arguments = ["_workload", workload.name] + (repeats > 1 ? ["--repeats", "\(repeats)"] : [])
+        let arguments = workload.commandLine + (repeats > 1 ? ["--repeats", "\(repeats)"] : [])
         let output = try ChildProcess.run(executable, arguments, limits: limits)
         guard output.status == 0,
               let data = output.standardOutput.data(using: .utf8),

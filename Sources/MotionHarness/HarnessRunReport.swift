@@ -14,6 +14,9 @@ public struct HarnessRunReport: Sendable, TableReport, JSONReport, CSVReport, Ma
         (self.results, self.machine) = (results, machine)
     }
 
+    /// The report of `results` measured on this machine.
+    public init(results: [HarnessResult]) { self.init(results: results, machine: .current) }
+
     /// The aligned table with the budget line and notes.
     public func tableText() -> String { HarnessReport.table(results, machine: machine, markdown: false) }
     /// The same as a Markdown table.

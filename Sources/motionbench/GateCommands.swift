@@ -47,6 +47,8 @@ struct BaselineCommand: ParsableCommand {
     @Flag(help: "Keep the workloads already in --output and add (or re-record) the selected ones.")
     var merge = false
 
+    @OptionGroup var engine: EngineWorkloadOptions
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each measured child process may run before it is stopped.",
                                                          valueName: "seconds"))
     var timeout = ChildProcess.Limits.standard.timeout
@@ -61,7 +63,7 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let destination = try OutputFile(checking: output)
-        let selected = try GateWorkloads.parseList(workloads)
+        let selected = try engine.selection(workloads: workloads)
         let status = StatusLine()
         let limits = try childLimits(timeout: timeout, command: "baseline")
         let existing = merge ? try GateBaseline.read(output) : nil
@@ -134,6 +136,8 @@ struct GateCommand: ParsableCommand {
     @Flag(help: "With --against: compare the two builds' instruction counts; they decide, timing is reported beside them.")
     var instructions = false
 
+    @OptionGroup var engine: EngineWorkloadOptions
+
     @Option(help: "Comparing across compilers.")
     var toolchainMismatch: ToolchainMismatch = .warn
 
@@ -180,7 +184,7 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selected = try GateWorkloads.parseList(workloads)
+        let selected = try engine.selection(workloads: workloads)
         let limits = try childLimits(timeout: timeout, command: "gate")
         let status = StatusLine()
         let outcome: PerformanceGate.Outcome

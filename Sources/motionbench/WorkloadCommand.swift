@@ -15,6 +15,8 @@ struct WorkloadCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Time the measured loop this many times and report the smallest CPU time.")
     var repeats = 1
 
+    @OptionGroup var engine: EngineWorkloadOptions
+
     /// Checks `--repeats` (exit 2 with the usage).
     func validate() throws {
         try validatingOptions {
@@ -23,7 +25,7 @@ struct WorkloadCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let workload = GateWorkloads.named(name) else {
+        guard let workload = try engine.workload() ?? GateWorkloads.named(name) else {
             throw BadInput(message: "_workload: unknown workload '\(name)'; known: " + GateWorkloads.names.joined(separator: ", "))
         }
         let result = try workload.run(repeats: repeats)

@@ -1,0 +1,18 @@
+// swift run -c release SwiftEngineTemplate [LAYERS]: the template engine beside MotionCore's batch and the naive
+// evaluator on the `springs` scenario, in this process, with errors against the exact path.
+import Foundation
+import MotionEngine
+import MotionHarness
+
+let layers = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
+var options = FrameHarness.Options(scenario: try Scenario.named("springs"), layerCounts: [layers],
+                                   clock: .fixed(rate: 120, frames: 240), threads: 1, verify: false)
+options.inProcessEngines = [
+    EngineFactory(label: "swift-template-springs", supportedKinds: [.spring]) { layers throws(EngineError) in
+        try TemplateSpringEngine(layers: layers)
+    },
+]
+let results = FrameHarness.run(options)
+print(HarnessRunReport(results: results).tableText(), terminator: "")
+let failed = results.flatMap(\.engines).contains { $0.failure != nil }
+exit(failed ? 2 : 0)

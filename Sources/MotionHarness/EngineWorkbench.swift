@@ -1,0 +1,31 @@
+import MotionCore
+import MotionEngine
+
+/// An engine under test set up on a workload outside any timing: for the gate, which counts the instructions of the
+/// engine's frame calls only.
+public enum EngineWorkbench {
+    /// The engine of `library` created on `count` layers of `scenario` (the kinds it supports) for `clock`: the engine,
+    /// the layers it received, and the checksum of its outputs after the last frame evaluated (read outside the
+    /// measured region).
+    public static func prepare(_ library: PluginLibrary, scenario: Scenario, count: Int,
+                               clock: FrameClock) throws(EngineError) -> (engine: any AnimationEngine, layers: Int) {
+        let workload = Workload(scenario: scenario, count: count, clock: clock)
+        let selection = EngineSelection(workload: workload, kinds: library.descriptor.supportedKinds)
+        guard selection.count > 0 else {
+            throw EngineError("engine \(library.descriptor.name): supports none of \(scenario.name)'s kinds")
+        }
+        return (try PluginEngine(library: library, layers: selection.layers), selection.count)
+    }
+
+    /// The sum of every output of `engine`'s `layers` layers after the last frame (each layer's first output).
+    public static func checksum(_ engine: any AnimationEngine, layers: Int) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { scratch in
+            var sum = 0.0
+            for layer in 0..<layers {
+                engine.outputs(layer: layer, into: UnsafeMutableBufferPointer(rebasing: scratch[0..<1]))
+                sum += scratch[0]
+            }
+            return sum
+        }
+    }
+}

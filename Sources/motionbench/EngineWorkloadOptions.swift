@@ -1,0 +1,45 @@
+import ArgumentParser
+import MotionGate
+
+/// `--engine PATH` with the scenario, layer count and frames of the gate workload that measures it (baseline, gate and
+/// the hidden `_workload`).
+struct EngineWorkloadOptions: ParsableArguments {
+    @Option(name: .customLong("engine"), help: ArgumentHelp(
+        "An engine under test (a shared library exporting motionbench_engine_entry): gate the instructions of its frame "
+            + "calls on --scenario, --layers and --frames.", valueName: "PATH.so"))
+    var path: String?
+
+    @Option(help: "With --engine: built-in scenario name or a scenario JSON file.")
+    var scenario = "mixed"
+
+    @Option(parsing: .unconditional, help: "With --engine: layers.")
+    var layers = 10_000
+
+    @Option(parsing: .unconditional, help: "With --engine: frames at 120 Hz in the measured region.")
+    var frames = 120
+
+    /// Checks the counts (exit 2 with the usage).
+    func validate() throws {
+        try validatingOptions {
+            guard layers >= 1, layers <= 10_000_000 else {
+                throw BadInput(message: "--layers \(layers) must be a whole number in 1…10000000")
+            }
+            guard frames >= 1, frames <= 100_000 else {
+                throw BadInput(message: "--frames \(frames) must be a whole number in 1…100000")
+            }
+        }
+    }
+
+    /// The engine's workload, or nil without --engine.
+    func workload() throws -> GateWorkload? {
+        guard let path else { return nil }
+        return try GateWorkload.engine(path: path, scenario: scenario, layers: layers, frames: frames)
+    }
+
+    /// The workloads to measure: the engine's alone when --engine is given without --workloads, the engine's after
+    /// the listed ones when both are, else the listed (or all) built-in ones.
+    func selection(workloads: String?) throws -> [GateWorkload] {
+        guard let engine = try workload() else { return try GateWorkloads.parseList(workloads) }
+        return (workloads == nil ? [] : try GateWorkloads.parseList(workloads)) + [engine]
+    }
+}

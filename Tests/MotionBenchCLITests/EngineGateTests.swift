@@ -1,0 +1,45 @@
+import Foundation
+import MotionGate
+import XCTest
+
+/// `baseline --engine` and `gate --engine`: an engine team records its engine's instruction count and the gate catches
+/// a 20% increase in it (the same engine rebuilt with a slower path), while the unchanged engine passes.
+final class EngineGateTests: XCTestCase {
+    func testGateCatchesATwentyPercentIncreaseInAnEngine() throws {
+        guard InstructionCounter.valgrindPath != nil else {
+            throw CommandRunner.missingBinary(near: "valgrind is not installed (apt-get install -y valgrind)",
+                                              environment: ProcessInfo.processInfo.environment)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-gate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = "ENGINE_NAME=\"gated\""
+        let before = try TestEngines.build("broken_engine.c", name: "before", defines: ["MODE=MODE_NONE", name], in: directory)
+        let slower = try TestEngines.build("broken_engine.c", name: "slower", defines: ["MODE=MODE_NONE", name, "EXTRA_WORK=1"],
+                                           in: directory)
+        let baseline = directory.appendingPathComponent("baseline.json").path
+        let workload = ["--scenario", "fade", "--layers", "2000", "--frames", "30"]
+        let recorded = try CommandRunner.run(["baseline", "--output", baseline, "--engine", before, "--mode", "instructions"]
+                                             + workload)
+        XCTAssertEqual(recorded.status, 0, recorded.standardError)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        XCTAssertTrue(text.contains("engine:gated\\/fade\\/2000"), text)
+
+        // The engine team's next build, at the same path as the recorded one.
+        let engine = directory.appendingPathComponent("libengine.so").path
+        try FileManager.default.copyItem(atPath: before, toPath: engine)
+        _ = try CommandRunner.run(["baseline", "--output", baseline, "--engine", engine, "--mode", "instructions"] + workload)
+        let same = try CommandRunner.run(["gate", "--baseline", baseline, "--engine", engine, "--format", "json"] + workload)
+        XCTAssertEqual(same.status, 0, same.standardOutput + same.standardError)
+
+        try FileManager.default.removeItem(atPath: engine)
+        try FileManager.default.copyItem(atPath: slower, toPath: engine)
+        let gated = try CommandRunner.run(["gate", "--baseline", baseline, "--engine", engine, "--format", "json"] + workload)
+        XCTAssertEqual(gated.status, 1, gated.standardOutput + gated.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(gated.standardOutput.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        let row = try XCTUnwrap(rows.first { ($0["workload"] as? String) == "engine:gated/fade/2000" })
+        let change = try XCTUnwrap(row["change"] as? Double)
+        XCTAssertGreaterThan(change, 0.2, "the slower build should cost at least 20% more instructions: \(row)")
+    }
+}
