@@ -1,4 +1,4 @@
-/* A complete MotionBench engine in 60 lines: damped springs in double precision, by the closed form. */
+/* A complete MotionBench engine in 65 lines: damped springs in double precision, by the closed form. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,14 +7,15 @@
 typedef struct { uint64_t count; motionbench_layer *layers; } engine;
 
 static void *create(const motionbench_layer *layers, uint64_t count, uint64_t output_count) {
-    (void)output_count;
     engine *e = malloc(sizeof *e);
-    if (!e) return NULL;
-    e->count = count;
-    e->layers = malloc(sizeof *layers * (count ? count : 1));
-    if (!e->layers) { free(e); return NULL; }
-    memcpy(e->layers, layers, sizeof *layers * count);  /* springs point to nothing: a plain copy is enough */
-    return e;
+    (void)output_count;
+    if (e && (e->layers = malloc(sizeof *layers * (count ? count : 1)))) {
+        e->count = count;
+        memcpy(e->layers, layers, sizeof *layers * count);  /* springs point to nothing: a plain copy is enough */
+        return e;
+    }
+    free(e);
+    return NULL;
 }
 
 /* Advances displacement *x and velocity *v of m x'' + c x' + k x = 0 by t seconds. */
@@ -23,17 +24,14 @@ static void advance(const motionbench_spring *s, double t, double *x, double *v)
     double a = zeta * w0, x0 = *x, v0 = *v, decay = exp(-a * t);
     if (zeta < 1) {
         double wd = w0 * sqrt(1 - zeta * zeta), b = (v0 + a * x0) / wd, c = cos(wd * t), sn = sin(wd * t);
-        *x = decay * (x0 * c + b * sn);
-        *v = decay * ((wd * b - a * x0) * c - (wd * x0 + a * b) * sn);
+        *x = decay * (x0 * c + b * sn), *v = decay * ((wd * b - a * x0) * c - (wd * x0 + a * b) * sn);
     } else if (zeta == 1) {
         double b = v0 + a * x0;
-        *x = decay * (x0 + b * t);
-        *v = decay * (b - a * (x0 + b * t));
+        *x = decay * (x0 + b * t), *v = decay * (b - a * (x0 + b * t));
     } else {
         double r = w0 * sqrt(zeta * zeta - 1), r1 = -a + r, r2 = -a - r;
         double c1 = (v0 - r2 * x0) / (r1 - r2), c2 = x0 - c1, e1 = exp(r1 * t), e2 = exp(r2 * t);
-        *x = c1 * e1 + c2 * e2;
-        *v = c1 * r1 * e1 + c2 * r2 * e2;
+        *x = c1 * e1 + c2 * e2, *v = c1 * r1 * e1 + c2 * r2 * e2;
     }
 }
 
@@ -47,9 +45,7 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
         if (time <= s->begin) { out[e->layers[i].output_offset] = s->from; continue; }
         if (s->retargets && s->retarget_time <= time) {
             advance(s, s->retarget_time - start, &x, &v);
-            x += target - s->retarget_to;
-            target = s->retarget_to;
-            start = s->retarget_time;
+            x += target - s->retarget_to, target = s->retarget_to, start = s->retarget_time;
         }
         advance(s, time - start, &x, &v);
         out[e->layers[i].output_offset] = target + x;

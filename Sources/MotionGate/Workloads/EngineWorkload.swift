@@ -17,7 +17,7 @@ extension GateWorkload {
     public static func engine(path: String, scenario: String, layers: Int, frames: Int) throws -> GateWorkload {
         let library = try PluginLibrary(path: path)
         return GateWorkload(
-            name: "engine:\(library.descriptor.name)/\(scenario)/\(layers)",
+            name: "engine:\(library.descriptor.name)/\(try Scenario.named(scenario).name)/\(layers)",
             summary: "the engine \(library.descriptor.name) on \(layers) layers of \(scenario), \(frames) frames",
             arguments: ["--engine", path, "--scenario", scenario, "--layers", "\(layers)", "--frames", "\(frames)"]
         ) { _ in

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// docs/engines.md as a newcomer follows it: the C engine it prints is the repository's file, builds with a plain C
+/// compiler against the header, and runs beside MotionCore's batch with errors of double precision; the Swift template
+/// runs the harness in-process; the example C engine shows float32-sized errors.
+final class EngineGuideTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("guide-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    /// The engines table rows of `result`'s JSON for the first layer count.
+    func engines(_ result: CommandResult) throws -> [[String: Any]] {
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        return try XCTUnwrap((object["results"] as? [[String: Any]])?.first?["engines"] as? [[String: Any]])
+    }
+
+    func testTheGuidePrintsTheRepositorysEngine() throws {
+        let guide = try String(contentsOf: TestEngines.root.appendingPathComponent("docs/engines.md"), encoding: .utf8)
+        let source = try String(contentsOf: TestEngines.root.appendingPathComponent("Examples/GuideEngine/spring_engine.c"),
+                                encoding: .utf8)
+        XCTAssertTrue(guide.contains("```c\n" + source + "```\n"), "docs/engines.md must print Examples/GuideEngine/spring_engine.c verbatim")
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        XCTAssertTrue(guide.contains("in \(lines) lines"), "the guide's line count is \(lines)")
+    }
+
+    func testGuideEngineRunsWithDoublePrecisionErrors() throws {
+        let engine = try TestEngines.build("../../Examples/GuideEngine/spring_engine.c", name: "guide", defines: [], in: directory)
+        let result = try CommandRunner.run(["run", "--scenario", "springs", "--layers", "3000", "--frames", "60",
+                                            "--engine", engine, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let row = try XCTUnwrap(try engines(result).first { $0["name"] as? String == "guide-springs" })
+        XCTAssertEqual(row["layers"] as? Int, 3000)
+        XCTAssertEqual((row["unsupported"] as? [Any])?.count, 0)
+        let errors = try XCTUnwrap(row["errors"] as? [[String: Any]])
+        XCTAssertEqual(errors.map { $0["kind"] as? String }, ["spring"])
+        XCTAssertLessThan(try XCTUnwrap(errors.first?["maxError"] as? Double), 1e-12)
+        XCTAssertGreaterThan(try XCTUnwrap(errors.first?["outputs"] as? Int), 1000)
+    }
+
+    func testExampleEngineShowsFloat32SizedErrors() throws {
+        let library = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("libMotionBenchExampleEngine.so")
+        guard FileManager.default.fileExists(atPath: library.path) else {
+            throw CommandRunner.missingBinary(near: "libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)",
+                                              environment: ProcessInfo.processInfo.environment)
+        }
+        let result = try CommandRunner.run(["run", "--layers", "4000", "--frames", "60", "--engine", library.path,
+                                            "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let rows = try engines(result)
+        let row = try XCTUnwrap(rows.first { $0["name"] as? String == "example-c-float32" })
+        XCTAssertEqual(row["precision"] as? String, "float32")
+        XCTAssertEqual(row["kinds"] as? [String], ["basic", "spring", "keyframes"])
+        let errors = try XCTUnwrap(row["errors"] as? [[String: Any]])
+        for kind in errors {
+            let error = try XCTUnwrap(kind["maxError"] as? Double)
+            // float32-sized: more than double rounding, less than anything a person could see.
+            XCTAssertGreaterThan(error, 1e-9, "\(kind)")
+            XCTAssertLessThan(error, 1e-3, "\(kind)")
+        }
+        XCTAssertTrue(rows.contains { $0["role"] as? String == "batch-subset" }, "the same-kinds batch row is missing")
+    }
+
+    func testSwiftTemplateRunsInProcess() throws {
+        let template = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("SwiftEngineTemplate")
+        guard FileManager.default.isExecutableFile(atPath: template.path) else {
+            throw CommandRunner.missingBinary(near: "SwiftEngineTemplate (swift build --product SwiftEngineTemplate)",
+                                              environment: ProcessInfo.processInfo.environment)
+        }
+        let process = Process()
+        process.executableURL = template
+        process.arguments = ["2000"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        let row = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("swift-template-springs ") }, text)
+        XCTAssertFalse(row.contains("FAILED"))
+        XCTAssertTrue(text.contains("swift-template-springs errors: spring"), text)
+    }
+}
