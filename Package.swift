@@ -148,6 +148,14 @@ let package = Package(
             path: "Benchmarks/SolverComparisonBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The plain C loop around an engine, and the benchmark that holds the harness's loop against it (and MotionCore's
+        // batch through the engine interface against its store called directly): swift run -c release EngineOverhead.
+        .target(name: "EngineLoopC", dependencies: ["CMotionBenchEngine"], path: "Benchmarks/EngineLoopC"),
+        .executableTarget(
+            name: "EngineOverhead",
+            dependencies: ["EngineLoopC", "MotionCore", "MotionEngine", "MotionHarness"],
+            path: "Benchmarks/EngineOverhead"
+        ),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionGate", "MotionSupport", "MotionCore", "MotionOutput"]),

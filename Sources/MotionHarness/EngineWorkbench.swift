@@ -28,4 +28,20 @@ public enum EngineWorkbench {
             return sum
         }
     }
+
+    /// Each frame's time in ns of `frames` frames of `clock` on `engine` in `chunks` chunks, through the timed loop
+    /// every engine runs in `motionbench run` (`EngineTiming.pass`), from the engine's reset state.
+    public static func frameNanoseconds(_ engine: any AnimationEngine, clock: FrameClock,
+                                        chunks: Int = 1) throws(EngineError) -> [UInt64] {
+        try EngineTiming.pass(engine, clock: clock, frames: Array(1...clock.frames), chunks: chunks) { _, _ in }
+            .frameNanoseconds
+    }
+
+    /// MotionCore's batch evaluator as the engine `run` times, on `count` layers of `scenario` for `clock`, with its
+    /// store (for a loop around the store itself).
+    public static func batch(scenario: Scenario, count: Int, clock: FrameClock) -> (engine: any AnimationEngine,
+                                                                                    store: LayerStore) {
+        let workload = Workload(scenario: scenario, count: count, clock: clock)
+        return (BatchEngine(store: workload.store, clock: clock, kinds: Set(EngineLayerKind.allCases)), workload.store)
+    }
 }
