@@ -78,12 +78,5 @@ struct EngineAccuracy {
 
 extension Workload {
     /// The scenario kind of workload layer `index`.
-    func kindName(of index: Int) -> String {
-        var lo = 0, hi = groups.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= index { lo = mid } else { hi = mid - 1 }
-        }
-        return kindName(ofGroup: lo)
-    }
+    func kindName(of index: Int) -> String { kindName(ofGroup: starts.segment(containing: index)) }
 }

@@ -43,12 +43,8 @@ struct EngineSelection: Sendable {
 
     /// The selected group holding engine layer `layer` (its position in `groups`) and the index within it.
     func locate(_ layer: Int) -> (position: Int, local: Int) {
-        var lo = 0, hi = groups.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= layer { lo = mid } else { hi = mid - 1 }
-        }
-        return (lo, layer - starts[lo])
+        let position = starts.segment(containing: layer)
+        return (position, layer - starts[position])
     }
 
     /// The workload index of engine layer `layer`.

@@ -100,6 +100,17 @@ public struct FrameClock: Sendable {
     /// Frames evaluated.
     public var frames: Int { times.count }
 
+    /// The clock `run` builds from its options: `frameTimes` nil for a fixed `rate`, `vrr` for the seeded
+    /// variable-refresh pattern at top rate `rate` (seeded by `seed`), else a file of seconds.
+    /// - Throws: `FrameClockError` naming the file and line for a bad frame-times file.
+    public static func named(_ frameTimes: String?, rate: Double, frames: Int, seed: UInt64) throws(FrameClockError) -> FrameClock {
+        switch frameTimes {
+        case nil: return .fixed(rate: rate, frames: frames)
+        case "vrr"?: return .variableRefresh(rate: rate, frames: frames, seed: seed)
+        case let path?: return try .file(path, frames: frames)
+        }
+    }
+
     /// Frame `index` (1…frames).
     public func frame(_ index: Int) -> LayerFrame {
         LayerFrame(index: index, time: times[index - 1], previousTime: index == 1 ? 0 : times[index - 2],

@@ -43,12 +43,8 @@ public final class Workload: @unchecked Sendable {
 
     /// The group holding layer `index` and the index within it.
     func group(of index: Int) -> (group: any LayerGroup, local: Int) {
-        var lo = 0, hi = groups.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= index { lo = mid } else { hi = mid - 1 }
-        }
-        return (groups[lo], index - starts[lo])
+        let position = starts.segment(containing: index)
+        return (groups[position], index - starts[position])
     }
 
     /// What the scalar path (MotionCore's animation API, evaluated independently of the batch kernels) shows for
@@ -83,5 +79,18 @@ public final class Workload: @unchecked Sendable {
         let order = exact.indices.sorted { exact[$0] - Double(shares[$0]) > exact[$1] - Double(shares[$1]) }
         for index in order.prefix(max(total - shares.reduce(0, +), 0)) { shares[index] += 1 }
         return shares
+    }
+}
+
+extension Array where Element == Int {
+    /// For segment starts in increasing order (`self[0]` = 0), the index of the segment holding `value`: the last
+    /// start not above it (binary search).
+    func segment(containing value: Int) -> Int {
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if self[mid] <= value { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 }

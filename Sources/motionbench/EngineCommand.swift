@@ -56,11 +56,10 @@ struct EngineCommand: ParsableCommand {
     func run() throws {
         let scenario = try Scenario.named(self.scenario)
         let clock: FrameClock
-        switch frameTimes {
-        case nil: clock = .fixed(rate: rate, frames: frames)
-        case "vrr"?: clock = .variableRefresh(rate: rate, frames: frames, seed: scenario.seed)
-        case let file?:
-            do { clock = try .file(file, frames: frames) } catch { throw BadInput(message: "_engine: \(error.message)") }
+        do {
+            clock = try .named(frameTimes, rate: rate, frames: frames, seed: scenario.seed)
+        } catch {
+            throw BadInput(message: "_engine: \(error.message)")
         }
         var options = FrameHarness.Options(scenario: scenario, layerCounts: [layers], clock: clock, threads: threads, verify: false)
         (options.repeats, options.warmupPasses, options.verifyLayers) = (repeats, warmup, verifyLayers)

@@ -128,15 +128,10 @@ struct RunCommand: ParsableCommand {
         // At most 1024, as validate() checked; the default is every core, which may exceed it.
         let threadCount = threads ?? min(ProcessInfo.processInfo.activeProcessorCount, 1024)
         let clock: FrameClock
-        switch frameTimes {
-        case nil: clock = .fixed(rate: rate, frames: frames)
-        case "vrr"?: clock = .variableRefresh(rate: rate, frames: frames, seed: scenario.seed)
-        case let path?:
-            do {
-                clock = try .file(path, frames: frames)
-            } catch {
-                throw BadInput(message: "run: \(error.message)")
-            }
+        do {
+            clock = try .named(frameTimes, rate: rate, frames: frames, seed: scenario.seed)
+        } catch {
+            throw BadInput(message: "run: \(error.message)")
         }
         let warmupPasses = warmup ?? (repeats > 1 ? 1 : 0)
         var options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
