@@ -81,7 +81,8 @@ let package = Package(
         .target(
             name: "MotionBenchExampleEngine",
             dependencies: ["CMotionBenchEngine"],
-            path: "Examples/CEngine"
+            path: "Examples/CEngine",
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // The template a Swift team copies: an engine through the AnimationEngine protocol, run by the harness in-process
         // (`swift run -c release SwiftEngineTemplate`). It uses only the library products MotionEngine and MotionHarness.

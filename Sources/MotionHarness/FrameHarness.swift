@@ -91,7 +91,7 @@ public enum FrameHarness {
         let setup = Setup(count: count, options: options, progress: progress)
         let passes = max(options.repeats, 1)
         var first: FrameRecord?, checksum = 0.0, measured: [PassFigures] = []
-        var checks = Checks(setup, options: options)
+        let checks = Checks(setup, options: options)
         for pass in 0..<(options.warmupPasses + passes) {
             let timed = pass >= options.warmupPasses, isFirst = pass == options.warmupPasses
             let label = timed ? (passes > 1 ? "pass \(pass - options.warmupPasses + 1)/\(passes)" : "")

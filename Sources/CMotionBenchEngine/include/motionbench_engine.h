@@ -83,8 +83,9 @@ typedef struct motionbench_easing {
 
 /* Core Animation media timing of the timing-driven kinds (basic, keyframes, card flip, transition): the layer begins at
  * `begin`, plays passes of `duration` seconds (`autoreverses`: forward then backward, two passes per cycle), repeats
- * `repeat_count` cycles (0 means once; fractional allowed; 1e300 or more means forever) and holds its first value
- * before `begin` and its last after the end (fill both). Within a pass, progress = easing(local time / duration). */
+ * `repeat_count` cycles (0 means once; fractional allowed; FLT_MAX, 3.4028234663852886e38, or more means forever:
+ * MotionCore's MediaTiming.forever) and holds its first value before `begin` and its last after the end (fill both).
+ * Within a pass, progress = easing(local time / duration). */
 typedef struct motionbench_timing {
     double begin;           /* seconds since the run's clock started */
     double duration;        /* seconds per pass, > 0 */
@@ -114,7 +115,7 @@ typedef enum motionbench_keyframe_mode {
     MOTIONBENCH_KEYFRAMES_LINEAR = 0,      /* straight lines between values at key_times */
     MOTIONBENCH_KEYFRAMES_DISCRETE = 1,    /* each value held from its key time to the next */
     MOTIONBENCH_KEYFRAMES_PACED = 2,       /* linear, key_times already paced by distance */
-    MOTIONBENCH_KEYFRAMES_CUBIC = 3,       /* Catmull–Rom through the values (end tangents from the end segments) */
+    MOTIONBENCH_KEYFRAMES_CUBIC = 3,       /* Catmull–Rom: tangent (v[i+1] − v[i−1]) / 2, an end value its own neighbour */
     MOTIONBENCH_KEYFRAMES_CUBIC_PACED = 4  /* cubic, key_times already paced */
 } motionbench_keyframe_mode;
 
