@@ -12,7 +12,7 @@ enum EngineTable {
         let outputs = row.errors.reduce(0) { $0 + $1.outputs }, beyond = row.errors.reduce(0) { $0 + $1.beyondVisible }
         let largest = row.errors.max { $0.maxError < $1.maxError }
         return [
-            row.name + (row.role == "batch-subset" ? " (same kinds)" : ""), row.precision.isEmpty ? "–" : row.precision,
+            label(row), row.precision.isEmpty ? "–" : row.precision,
             "\(row.layers)", "\(row.frames)", "\(row.threads)",
             row.failure != nil ? "FAILED" : row.nsPerLayerFrame.map { fixed($0, 2) } ?? "–",
             row.timesBatch.map { fixed($0, 2) + "×" } ?? "–",
@@ -44,24 +44,29 @@ enum EngineTable {
             + rows.map { "| " + cells($0).joined(separator: " | ") + " |\n" }.joined()
     }
 
+    /// A row's name in the table: MotionCore's batch on an engine's kinds only is `motioncore-batch (same kinds)`.
+    static func label(_ row: EngineRow) -> String { row.name + (row.role == "batch-subset" ? " (same kinds)" : "") }
+
     /// Per engine: a failure, the layers left out, the errors by kind, the worst output.
     static func details(_ rows: [EngineRow]) -> [String] {
         rows.flatMap { row -> [String] in
             var lines: [String] = []
-            if let failure = row.failure { lines.append("\(row.name): FAILED: \(failure)") }
+            let name = label(row)
+            if let failure = row.failure { lines.append("\(name): FAILED: \(failure)") }
             if !row.unsupported.isEmpty {
-                lines.append("\(row.name): not supported, not evaluated: "
+                lines.append(name + (row.role == "batch-subset" ? ": left out to match the engine's kinds: "
+                                     : ": not supported, not evaluated: ")
                              + row.unsupported.map { "\($0.kind) (\($0.layers) layers)" }.joined(separator: ", "))
             }
             if row.role == "naive" { lines.append("naive: \(row.layers) layers spread over the run, timed at \(row.frames) frames") }
-            if !row.errors.isEmpty {
-                lines.append("\(row.name) errors: " + row.errors.map { e in
+            if !row.errors.isEmpty, row.role != "batch-subset" {
+                lines.append("\(name) errors: " + row.errors.map { e in
                     "\(e.kind) \(String(format: "%.2e", e.maxError)) (\(e.beyondVisible) of \(e.outputs) beyond "
                         + e.thresholds.joined(separator: "/") + ")"
                 }.joined(separator: "; "))
             }
-            if let w = row.worst, w.error > 0 {
-                lines.append("\(row.name) worst: layer \(w.layer) (\(w.kind)) output \(w.output) at frame \(w.frame) "
+            if let w = row.worst, w.error > 0, row.role != "batch-subset" {
+                lines.append("\(name) worst: layer \(w.layer) (\(w.kind)) output \(w.output) at frame \(w.frame) "
                              + "(t = \(w.time) s): \(w.actual), exact \(w.expected), error \(String(format: "%.2e", w.error)) "
                              + "of the travel [\(w.threshold)]; \(w.parameters)")
             }

@@ -25,6 +25,7 @@ enum RunHTML {
         body += costChart(results) + distributionChart(results, budgetMs: budgetMs) + "</div>"
         body += SVGChart.tables(fromMarkdown: HarnessReport.markdownTable(results))
         body += HarnessReport.notes(results).split(separator: "\n").map { "<p class='note'>\(escape(String($0)))</p>" }.joined()
+        body += engines(results)
         return SVGChart.page(title: "MotionBench run: \(first.scenario)", body: body)
     }
 
@@ -37,16 +38,48 @@ enum RunHTML {
         ]
         let shared = results.compactMap { r in r.sharedTimelineNsPerLayerFrame.map { (Double(r.layers), $0) } }
         if shared.count == results.count { series.append(("shared-timeline (comparison)", shared)) }
+        for label in engineLabels(results) {
+            series.append((label, results.compactMap { r in
+                r.engines.first { engineLabel($0) == label }?.nsPerLayerFrame.map { (Double(r.layers), $0) }
+            }))
+        }
         let values = series.flatMap { $0.1.map(\.1) }.filter { $0.isFinite && $0 > 0 }
         let layers = results.map { Double($0.layers) }
         let chart = SVGChart.render(
             title: "Cost per layer-frame by evaluator",
-            series: series.map { ChartSeries(name: $0.0, colour: evaluatorColours[$0.0] ?? "#111", points: $0.1,
+            series: series.map { ChartSeries(name: $0.0, colour: colour($0.0, results), points: $0.1,
                                              dashed: $0.0 == "stream bound", markers: true) },
             x: .logarithmic("layers", covering: layers.min() ?? 1, layers.max() ?? 10),
             y: .logarithmic("ns per layer-frame (median frame / layers)", covering: values.min() ?? 1, values.max() ?? 10),
             width: 460, height: 300)
-        return "<figure>" + SVGChart.legend(series.map { ($0.0, evaluatorColours[$0.0] ?? "#111") }) + chart + "</figure>"
+        return "<figure>" + SVGChart.legend(series.map { ($0.0, colour($0.0, results)) }) + chart + "</figure>"
+    }
+
+    /// The engines under test (and MotionCore's batch on their kinds) by label, in order of appearance.
+    static func engineLabels(_ results: [HarnessResult]) -> [String] {
+        results.flatMap(\.engines).filter { $0.role != "batch" && $0.role != "naive" }.map(engineLabel).uniqued()
+    }
+
+    /// An engine row's label in the charts.
+    static func engineLabel(_ row: EngineRow) -> String {
+        row.role == "batch-subset" ? "\(row.name) (same kinds as \(row.kinds.joined(separator: ", ")))" : row.name
+    }
+
+    /// A series' colour: the evaluators' own, then the engines' in turn.
+    static func colour(_ name: String, _ results: [HarnessResult]) -> String {
+        if let colour = evaluatorColours[name] { return colour }
+        let index = engineLabels(results).firstIndex(of: name) ?? 0
+        return ["#ae3ec9", "#0c8599", "#f08c00", "#5f3dc4", "#c92a2a"][index % 5]
+    }
+
+    /// The engines' tables, one per layer count, with their details.
+    static func engines(_ results: [HarnessResult]) -> String {
+        let escape = SVGChart.escape
+        return results.filter { !$0.engines.isEmpty }.map { result in
+            "<h2>Engines on \(escape(result.scenario)), \(result.layers) layers</h2>"
+                + SVGChart.tables(fromMarkdown: EngineTable.markdownTable(result.engines))
+                + EngineTable.details(result.engines).map { "<p class='note'>\(escape($0))</p>" }.joined()
+        }.joined()
     }
 
     /// Frame time at each percentile of frames, one line per layer count, with the budget dashed.

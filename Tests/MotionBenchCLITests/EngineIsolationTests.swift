@@ -97,4 +97,14 @@ final class EngineIsolationTests: XCTestCase {
         XCTAssertNotNil((row["worst"] as? [String: Any])?["parameters"] as? String)
         XCTAssertFalse((row["unsupported"] as? [[String: Any]] ?? []).isEmpty)
     }
+
+    func testHTMLCarriesTheEnginesTables() throws {
+        let good = try engine("NONE")
+        let result = try CommandRunner.run(["run", "--layers", "300,600", "--frames", "6", "--engine", good, "--format", "html"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        for part in ["<h2>Engines on mixed, 300 layers</h2>", "<h2>Engines on mixed, 600 layers</h2>", "broken-none",
+                     "motioncore-batch (same kinds)", "broken-none errors: basic"] {
+            XCTAssertTrue(result.standardOutput.contains(part), "missing \(part)")
+        }
+    }
 }
