@@ -8,7 +8,7 @@ import MotionOutput
 public enum HarnessReport {
     /// The figures a dashboard tracks per result row, all smaller-is-better: ns per layer-frame (batch and naive),
     /// p99 frame time, bytes per layer and peak RSS, with the min–max over passes as the range when the run was
-    /// repeated. The benchmark is "SCENARIO/N layers/T threads".
+    /// repeated. The benchmark is "SCENARIO/N layers/T threads"; each engine under test adds its own (`engineMetrics`).
     public static func exportMetrics(_ results: [HarnessResult]) -> [ExportMetric] {
         results.flatMap { r -> [ExportMetric] in
             let benchmark = "\(r.scenario)/\(r.layers) layers/\(r.threads) threads"
@@ -23,7 +23,20 @@ public enum HarnessReport {
                              range: spread("frameMsP99")),
                 ExportMetric(benchmark: benchmark, measure: "bytes-per-layer", unit: "bytes", value: Double(r.bytesPerLayer)),
                 ExportMetric(benchmark: benchmark, measure: "peak-rss", unit: "bytes", value: Double(r.peakRSSBytes)),
-            ]
+            ] + engineMetrics(r, benchmark: benchmark)
+        }
+    }
+
+    /// Per engine under test (not MotionCore's own rows): its ns per layer-frame and largest error, under
+    /// "BENCHMARK/engine NAME", so that a dashboard follows an engine from run to run.
+    static func engineMetrics(_ r: HarnessResult, benchmark: String) -> [ExportMetric] {
+        r.engines.filter { $0.role == "plug-in" || $0.role == "in-process" }.flatMap { row -> [ExportMetric] in
+            let name = "\(benchmark)/engine \(row.name)"
+            return (row.nsPerLayerFrame.map {
+                [ExportMetric(benchmark: name, measure: "ns-per-layer-frame", unit: "ns", value: $0)]
+            } ?? []) + (row.errors.map(\.maxError).max().map {
+                [ExportMetric(benchmark: name, measure: "max-error", unit: "fraction of travel", value: $0)]
+            } ?? [])
         }
     }
 

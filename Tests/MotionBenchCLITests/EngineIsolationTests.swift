@@ -107,4 +107,13 @@ final class EngineIsolationTests: XCTestCase {
             XCTAssertTrue(result.standardOutput.contains(part), "missing \(part)")
         }
     }
+
+    func testDashboardExportsCarryEachEngineUnderTest() throws {
+        let good = try engine("NONE")
+        let result = try CommandRunner.run(["run", "--layers", "300", "--frames", "6", "--engine", good, "--format", "influx"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.contains("engine\\ broken-none") }
+        XCTAssertEqual(lines.filter { $0.contains("measure=ns-per-layer-frame") }.count, 1, result.standardOutput)
+        XCTAssertEqual(lines.filter { $0.contains("measure=max-error") }.count, 1, result.standardOutput)
+    }
 }
