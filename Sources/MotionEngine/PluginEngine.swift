@@ -1,15 +1,25 @@
 import CMotionBenchEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A C engine created from a `PluginLibrary`: the layers handed over as `motionbench_layer` structs, one output buffer
-/// owned here (the same every frame, with guard values after its end), and each frame's written count checked.
+/// owned here (the same every frame: guard values after its end, then an inaccessible page, so that a small overrun is
+/// reported after the frame and a large one stops the engine at once instead of corrupting memory), and each frame's
+/// written count checked.
 public final class PluginEngine: AnimationEngine, @unchecked Sendable {
     /// The library's descriptor.
     public let descriptor: EngineDescriptor
     private let library: PluginLibrary
     private let instance: UnsafeMutableRawPointer
     private let layers: EngineLayers
-    /// Output values plus `guardCount` guard values, in the engine's precision.
+    /// Output values plus `guardCount` guard values, in the engine's precision, ending just before `mapping`'s last
+    /// page, which is inaccessible.
     private let buffer: UnsafeMutableRawPointer
+    /// The mapped pages holding the buffer and the guard page after it.
+    private let mapping: (base: UnsafeMutableRawPointer, bytes: Int)
     private let outputCount: Int
     /// Values written by each chunk of the current frame (summed and checked by `checkFrame`).
     private let written: UnsafeMutablePointer<Int64>
@@ -36,7 +46,14 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
         }
         instance = created
         let bytes = descriptor.precision.bytes * (outputCount + Self.guardCount)
-        buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 8), alignment: 64)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE))), dataBytes = (bytes + page - 1) / page * page
+        guard let base = mmap(nil, dataBytes + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              base != MAP_FAILED, mprotect(base + dataBytes, page, PROT_NONE) == 0 else {
+            library.entry.pointee.destroy(created)
+            throw EngineError("engine \(library.descriptor.name): cannot map \(dataBytes + page) bytes for the outputs")
+        }
+        mapping = (base, dataBytes + page)
+        buffer = base + ((dataBytes - bytes) & ~15)
         writtenCapacity = 1024
         written = .allocate(capacity: writtenCapacity)
         fillGuards(everywhere: true)
@@ -44,7 +61,7 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
 
     deinit {
         library.entry.pointee.destroy(instance)
-        buffer.deallocate()
+        munmap(mapping.base, mapping.bytes)
         written.deallocate()
     }
 

@@ -35,16 +35,18 @@ struct EngineAccuracy {
                 let values = UnsafeMutableBufferPointer(rebasing: scratch[0..<width])
                 engine.outputs(layer: layer, into: values)
                 if let bad = values.firstIndex(where: { !$0.isFinite }) {
-                    throw EngineError("engine \(name): output \(bad) of layer \(global) (\(workload.kindName(of: global))) is "
-                                      + "\(values[bad]) at frame \(index) (t = \(frame.time) s)")
+                    throw EngineError("engine \(name): output \(bad) of its layer \(layer) (workload layer \(global), "
+                                      + "\(workload.kindName(of: global))) is \(values[bad]) at frame \(index) (t = \(frame.time) s)")
                 }
-                if layer % step == 0 { compare(values, layer: global, group: group, local: local, frame: frame, index: index) }
+                if layer % step == 0 {
+                    compare(values, layer: global, engineLayer: layer, group: group, local: local, frame: frame, index: index)
+                }
             }
         }
     }
 
-    private mutating func compare(_ actual: UnsafeMutableBufferPointer<Double>, layer: Int, group: any LayerGroup, local: Int,
-                                  frame: LayerFrame, index: Int) {
+    private mutating func compare(_ actual: UnsafeMutableBufferPointer<Double>, layer: Int, engineLayer: Int,
+                                  group: any LayerGroup, local: Int, frame: LayerFrame, index: Int) {
         let kind = workload.kindName(of: layer)
         let expected = group.expectedOutputs(layer: local, time: frame.time), scales = group.errorScales(layer: local)
         if perKind[kind] == nil { kindOrder.append(kind) }
@@ -58,7 +60,7 @@ struct EngineAccuracy {
             let ratio = error / scale.threshold.limit
             if ratio > (worst?.ratio ?? -1) {
                 worst = (ratio, EngineRow.WorstOutput(
-                    layer: layer, frame: index, time: frame.time, kind: kind, output: output, expected: expected[output],
+                    layer: layer, engineLayer: engineLayer, frame: index, time: frame.time, kind: kind, output: output, expected: expected[output],
                     actual: actual[output], error: error, threshold: scale.threshold.name,
                     parameters: group.engineParameters(layer: local).summary))
             }

@@ -40,8 +40,10 @@ public enum EngineProcess {
         failed.path = request.path
         let output: ChildProcess.Output
         do {
+            // No Swift backtrace on a crash: the engine's own code crashed, and the heartbeat says where.
             output = try ChildProcess.run(request.executable, arguments,
-                                          limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: 1 << 24))
+                                          limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: 1 << 24),
+                                          environment: ["SWIFT_BACKTRACE": "enable=no"])
         } catch {
             let place = where_(heartbeat)
             if let name = EngineHeartbeat.read(path: heartbeat)?.name { failed.name = name }
@@ -54,9 +56,12 @@ public enum EngineProcess {
            let row = try? JSONDecoder().decode(EngineRow.self, from: Data(line.utf8)) {
             return row
         }
-        let detail = output.standardError.split(separator: "\n").suffix(3)
-            .joined(separator: " / ")
-        failed.failure = "engine \(failed.name): \(describe(status: output.status))\(where_(heartbeat))"
+        let detail = output.status > 128 ? "" : output.standardError.split(separator: "\n").suffix(3).joined(separator: " / ")
+        let beat = EngineHeartbeat.read(path: heartbeat)
+        let hint = output.status == 128 + SIGSEGV && beat?.call == EngineHeartbeat.Call.evaluateFrame.name
+            ? " (a write past the output buffer lands on a guard page and stops here: check the precision the descriptor "
+                + "declares and each layer's output_offset and output_count)" : ""
+        failed.failure = "engine \(failed.name): \(describe(status: output.status))\(where_(heartbeat))\(hint)"
             + (detail.isEmpty ? "" : ": \(detail)")
         return failed
     }

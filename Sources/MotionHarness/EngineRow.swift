@@ -33,7 +33,8 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public var budgetFractionP99: Double?
     /// Errors against the exact scalar path, per kind.
     public var errors: [KindErrors] = []
-    /// The output farthest beyond its visible threshold (or, when none is, the largest error), with what reproduces it.
+    /// The output farthest beyond its visible threshold, as error ÷ threshold (so with kinds held to different
+    /// thresholds it need not be the largest error), with what reproduces it.
     public var worst: WorstOutput?
     /// Why the engine has no figures: the failure message naming the engine, the call and the frame.
     public var failure: String?
@@ -74,8 +75,11 @@ public struct EngineRow: Sendable, Codable, Equatable {
 
     /// The worst output: where it is, what it should be, what the engine gave, and the layer's parameters.
     public struct WorstOutput: Sendable, Codable, Equatable {
-        /// The layer's index in the workload (the same scenario, seed and layer count rebuild it).
+        /// The layer's index in the workload: all the scenario's layers, entry by entry in the file's order (the same
+        /// scenario, its seed and the layer count rebuild it).
         public var layer: Int
+        /// The layer's index among the layers the engine received (its `create` array).
+        public var engineLayer: Int
         /// The frame number and its time in seconds.
         public var frame: Int, time: Double
         /// The layer's kind and the output's index within the layer.

@@ -66,7 +66,7 @@ enum EngineTable {
                 }.joined(separator: "; "))
             }
             if let w = row.worst, w.error > 0, row.role != "batch-subset" {
-                lines.append("\(name) worst: layer \(w.layer) (\(w.kind)) output \(w.output) at frame \(w.frame) "
+                lines.append("\(name) worst: layer \(w.layer) (its layer \(w.engineLayer), \(w.kind)) output \(w.output) at frame \(w.frame) "
                              + "(t = \(w.time) s): \(w.actual), exact \(w.expected), error \(String(format: "%.2e", w.error)) "
                              + "of the travel [\(w.threshold)]; \(w.parameters)")
             }

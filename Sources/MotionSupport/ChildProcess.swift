@@ -47,8 +47,10 @@ public enum ChildProcess {
     /// own children cannot keep the gate waiting. (Foundation's `Process` is not used because it treats the child as
     /// running for as long as any descendant holds its inherited descriptors.)
     /// - Throws: `ChildProcessError` when it cannot be started, runs past the timeout or prints past the cap.
-    public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard) throws -> Output {
-        let (pid, descriptors) = try spawn(executable, arguments)
+    /// `environment` adds to (or replaces in) this process's environment for the child.
+    public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard,
+                           environment: [String: String] = [:]) throws -> Output {
+        let (pid, descriptors) = try spawn(executable, arguments, environment: environment)
         defer { descriptors.forEach { close($0) } }
         var watch = Watch(pid: pid, descriptors: descriptors, limits: limits)
         watch.waitForExitAndOutput()
@@ -69,7 +71,8 @@ public enum ChildProcess {
 
     /// Starts the child in its own process group with standard input from /dev/null and standard output and error on
     /// two pipes; returns its pid and the pipes' read ends (the caller closes them).
-    private static func spawn(_ executable: String, _ arguments: [String]) throws -> (pid_t, [Int32]) {
+    private static func spawn(_ executable: String, _ arguments: [String],
+                              environment extra: [String: String]) throws -> (pid_t, [Int32]) {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
             throw ChildProcessError(message: "cannot run \(executable): \(String(cString: strerror(errno)))")
@@ -90,6 +93,7 @@ public enum ChildProcess {
         // Fixed hash seeds make the measured process's work, and so its instruction count, repeatable.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment.merge(extra) { $1 }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -139,7 +139,7 @@ struct RunCommand: ParsableCommand {
         (options.repeats, options.warmupPasses) = (repeats, warmupPasses)
         options.engines = try engines.map { path in
             guard FileManager.default.isReadableFile(atPath: path) else {
-                throw BadInput(message: "run: --engine \(path): no such readable file (build the example with "
+                throw BadInput(message: "run: --engine \(path): no such readable file (the example engine is built by "
                                + "'swift build -c release --product MotionBenchExampleEngine')")
             }
             return EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,

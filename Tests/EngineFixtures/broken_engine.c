@@ -14,6 +14,7 @@
 #define MODE_OVERRUN 6
 #define MODE_ABI 7
 #define MODE_CREATE_FAILS 8
+#define MODE_WRONG_PRECISION 9 /* declares float32 and writes doubles: twice the buffer */
 #ifndef MODE
 #define MODE MODE_NONE
 #endif
@@ -63,7 +64,8 @@ static void destroy(void *self) { engine *e = self; free(e->layers); free(e); }
 static const char *last_error(void *self) { return self ? "the frame failed on purpose" : "create failed on purpose"; }
 
 static const motionbench_engine_descriptor descriptor = {
-    MODE == MODE_ABI ? 99u : MOTIONBENCH_ENGINE_ABI_VERSION, MOTIONBENCH_PRECISION_FLOAT64,
+    MODE == MODE_ABI ? 99u : MOTIONBENCH_ENGINE_ABI_VERSION,
+    MODE == MODE_WRONG_PRECISION ? MOTIONBENCH_PRECISION_FLOAT32 : MOTIONBENCH_PRECISION_FLOAT64,
     MOTIONBENCH_KIND_BIT(MOTIONBENCH_KIND_BASIC), 0, ENGINE_NAME, "0", create, evaluate_frame, reset, destroy, last_error,
 };
 

@@ -67,6 +67,11 @@ final class EngineIsolationTests: XCTestCase {
         try assertFails("OVERRUN", saying: ["wrote past the end of the output buffer", "frame 3"])
     }
 
+    func testEngineWritingDoublesWhereItDeclaredFloats() throws {
+        // Twice the buffer: the guard page stops it at once, with a hint, instead of corrupting memory.
+        try assertFails("WRONG_PRECISION", saying: ["SIGSEGV", "in evaluate_frame at frame 1", "check the precision"])
+    }
+
     func testWrongABIVersion() throws {
         let result = try run("ABI")
         XCTAssertEqual(result.status, 2)
