@@ -17,7 +17,8 @@ struct RunCommand: ParsableCommand {
             count: ns per layer per frame (median over frames), the share of layers mid-animation and ns per active \
             layer, frame-time p50/p99/max, the fraction of the frame budget used at p99, the largest layer count that \
             fits, bytes per layer, peak RSS, and side by side on the same layers and frame times: the naive evaluator \
-            (a class-per-layer Core Animation port, run on at most 100,000 layers and scaled per layer), the \
+            (a class-per-layer Core Animation port, an engine like any other, run on at most 100,000 layers at 24 \
+            frames and scaled per layer), the \
             shared-timeline comparison (tabulated outputs copied out; only where every layer of an entry shares its \
             parameters, begins on a whole frame and the rate is fixed) and the stream bound (reading every column a \
             frame reads and writing every column it writes, once; the faster of the threads and one thread, left out \
@@ -25,7 +26,12 @@ struct RunCommand: ParsableCommand {
             means memory bandwidth is the limit). The largest layer count in budget is one estimate per run, within \
             the measured rows: a least-squares line of p99 frame time over all rows, where it meets the budget, or \
             '≥ N' (the largest row) when every row fits. --repeat N times \
-            N passes per layer count after --warmup passes and reports medians with min–max spread. Scenarios: \
+            N passes per layer count after --warmup passes and reports medians with min–max spread. Then, per layer \
+            count, the engines side by side through one timed loop: MotionCore's batch, the naive evaluator and each \
+            --engine PATH.so (a C library exporting motionbench_engine_entry, docs/engines.md), each of those in its own \
+            child process: ns/layer/frame, × MotionCore's batch on the same layers, percentiles, and errors against \
+            the exact scalar path with the share beyond visible thresholds and the worst output named. An engine that \
+            crashes, hangs, returns NaN, fails or writes the wrong size gets a FAILED row and run exits 2. Scenarios: \
             \(Scenario.builtInNames.joined(separator: ", ")), or a JSON file (data/scenarios/README.md).
 
             EXAMPLES:
@@ -33,6 +39,7 @@ struct RunCommand: ParsableCommand {
               motionbench run --scenario springs --layers 100000 --threads 1 --verify
               motionbench run --frame-times vrr --format bmf --output results.json
               motionbench run --layers 100000,1000000 --repeat 5 --format json --output run.json
+              motionbench run --layers 10000,100000 --engine .build/release/libMotionBenchExampleEngine.so
             """)
 
     @Option(help: "Built-in scenario name or a scenario JSON file.")
