@@ -8,8 +8,9 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public var version: String = ""
     /// `float32` or `float64`.
     public var precision: String = ""
-    /// `batch`, `naive`, `plug-in` (a C engine in a child process), `in-process` (a Swift engine measured in the
-    /// harness's process) or `batch-subset` (MotionCore's batch on the kinds an engine supports, for its × batch).
+    /// `batch`, `naive`, `stream` (the stream bound: moving the batch's columns with no arithmetic, no outputs to
+    /// check), `plug-in` (a C engine in a child process), `in-process` (a Swift engine measured in the harness's
+    /// process) or `batch-subset` (MotionCore's batch on the kinds an engine supports, for its × batch).
     public var role: String
     /// The plug-in's path (plug-ins only).
     public var path: String?

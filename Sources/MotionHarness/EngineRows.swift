@@ -17,7 +17,12 @@ enum EngineRows {
         fill(&naive, cost: result.naiveNsPerLayerFrame, frames: setup.comparisonFrames.count,
              threads: max(1, min(options.threads, setup.naiveCount)), percentiles: nil, options: options, checks: checks.naive)
         naive.timesBatch = EngineMeasurement.finite(result.naiveNsPerLayerFrame / result.nsPerLayerFrame)
-        var rows = [batch, naive], subsets: [[String]: EngineRow] = [:]
+        var stream = EngineRow(name: "stream bound", role: "stream")
+        (stream.layers, stream.frames, stream.threads) = (workload.count, setup.comparisonFrames.count, batch.threads)
+        stream.kinds = batch.kinds
+        stream.nsPerLayerFrame = EngineMeasurement.finite(result.streamNsPerLayerFrame)
+        stream.timesBatch = EngineRows.ratio(stream.nsPerLayerFrame, batch.nsPerLayerFrame)
+        var rows = [batch, naive, stream], subsets: [[String]: EngineRow] = [:]
         let candidates = options.engines.map { (label: $0.label, request: Optional($0), factory: EngineFactory?.none) }
             + options.inProcessEngines.map { (label: $0.label, request: EngineProcess.Request?.none, factory: Optional($0)) }
         for candidate in candidates {

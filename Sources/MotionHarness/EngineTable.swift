@@ -59,6 +59,11 @@ enum EngineTable {
                              + row.unsupported.map { "\($0.kind) (\($0.layers) layers)" }.joined(separator: ", "))
             }
             if row.role == "naive" { lines.append("naive: \(row.layers) layers spread over the run, timed at \(row.frames) frames") }
+            if row.role == "stream" {
+                lines.append("stream bound: MotionCore's columns read and written once with no arithmetic, a bound on the "
+                             + "batch, not an engine (no outputs to check)"
+                             + (row.nsPerLayerFrame == nil ? "; left out here: not below the batch cost" : ""))
+            }
             if !row.errors.isEmpty, row.role != "batch-subset" {
                 lines.append("\(name) errors: " + row.errors.map { e in
                     "\(e.kind) \(String(format: "%.2e", e.maxError)) (\(e.beyondVisible) of \(e.outputs) beyond "

@@ -91,7 +91,9 @@ final class EngineIsolationTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let engines = try XCTUnwrap((object["results"] as? [[String: Any]])?.first?["engines"] as? [[String: Any]])
         XCTAssertEqual(engines.compactMap { $0["name"] as? String },
-                       ["motioncore-batch", "naive", "motioncore-batch", "broken-none"])
+                       ["motioncore-batch", "naive", "stream bound", "motioncore-batch", "broken-none"])
+        let stream = try XCTUnwrap(engines.first { $0["role"] as? String == "stream" })
+        XCTAssertNil(stream["errors"].flatMap { ($0 as? [Any])?.first }, "the stream bound has no outputs to check")
         let row = try XCTUnwrap(engines.last)
         XCTAssertEqual(row["kinds"] as? [String], ["basic"])
         XCTAssertGreaterThan(try XCTUnwrap(row["nsPerLayerFrame"] as? Double), 0)
