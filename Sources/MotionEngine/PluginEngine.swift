@@ -24,6 +24,8 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
     /// Values written by each chunk of the current frame (summed and checked by `checkFrame`).
     private let written: UnsafeMutablePointer<Int64>
     private let writtenCapacity: Int
+    /// Whether the first frame since the last reset was checked for values left unwritten.
+    private var checkedFirstFrame = false
 
     /// Guard values after the outputs: an engine that writes past its last layer changes one of them.
     static let guardCount = 64
@@ -84,6 +86,13 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
             throw EngineError("engine \(descriptor.name): evaluate_frame at t = \(time) s wrote past the end of the output "
                               + "buffer (value \(index) of \(outputCount))")
         }
+        if !checkedFirstFrame {
+            checkedFirstFrame = true
+            if let index = firstUnwrittenOutput() {
+                throw EngineError("engine \(descriptor.name): the first frame (t = \(time) s) left output value \(index) of "
+                                  + "\(outputCount) unwritten (check each layer's output_offset)")
+            }
+        }
     }
 
     /// Calls `body` with the C descriptor, the engine instance and the output buffer, for a loop written in C around
@@ -94,16 +103,19 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
         body(library.entry, instance, buffer)
     }
 
-    /// Whether every output was written since the last reset (no guard value left among them), or the first one not.
+    /// The first output value still holding its guard pattern (never written since the last reset), if any.
     public func firstUnwrittenOutput() -> Int? { (0..<outputCount).first { guardIntact($0) } }
 
+    /// Calls the engine's `reset` (when it has one) and marks every output unwritten again.
     public func reset() throws(EngineError) {
         if let reset = library.entry.pointee.reset {
             guard reset(instance) >= 0 else { throw EngineError("engine \(descriptor.name): reset failed: \(lastError)") }
         }
         fillGuards(everywhere: true)
+        checkedFirstFrame = false
     }
 
+    /// Layer `layer`'s values from the output buffer, converted to Double.
     public func outputs(layer: Int, into values: UnsafeMutableBufferPointer<Double>) {
         let offset = layers[layer].outputOffset
         for component in values.indices { values[component] = value(offset + component) }

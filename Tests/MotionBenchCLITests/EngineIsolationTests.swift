@@ -72,6 +72,10 @@ final class EngineIsolationTests: XCTestCase {
         try assertFails("WRONG_PRECISION", saying: ["SIGSEGV", "in evaluate_frame at frame 1", "check the precision"])
     }
 
+    func testEngineLeavingALayerUnwritten() throws {
+        try assertFails("SKIPS_A_LAYER", saying: ["unwritten", "output_offset", "frame 1"])
+    }
+
     func testWrongABIVersion() throws {
         let result = try run("ABI")
         XCTAssertEqual(result.status, 2)
