@@ -40,6 +40,9 @@ public struct EngineRow: Sendable, Codable, Equatable {
     /// Why the engine has no figures: the failure message naming the engine, the call and the frame.
     public var failure: String?
 
+    /// Whether the row is an engine under test (a C plug-in or an in-process Swift engine), not MotionCore's own.
+    public var isUnderTest: Bool { role == "plug-in" || role == "in-process" }
+
     /// A row for `name` in `role`.
     public init(name: String, role: String) { (self.name, self.role) = (name, role) }
 

@@ -30,7 +30,7 @@ public enum HarnessReport {
     /// Per engine under test (not MotionCore's own rows): its ns per layer-frame and largest error, under
     /// "BENCHMARK/engine NAME", so that a dashboard follows an engine from run to run.
     static func engineMetrics(_ r: HarnessResult, benchmark: String) -> [ExportMetric] {
-        r.engines.filter { $0.role == "plug-in" || $0.role == "in-process" }.flatMap { row -> [ExportMetric] in
+        r.engines.filter(\.isUnderTest).flatMap { row -> [ExportMetric] in
             let name = "\(benchmark)/engine \(row.name)"
             return (row.nsPerLayerFrame.map {
                 [ExportMetric(benchmark: name, measure: "ns-per-layer-frame", unit: "ns", value: $0)]

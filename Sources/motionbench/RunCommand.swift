@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand {
             help: "Seconds an engine under test may take for one layer count before it is stopped.")
     var engineTimeout = 600.0
 
-    @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch).")
+    @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch), and fail (exit 1) when an engine under test has any output beyond its visible threshold.")
     var verify = false
 
     @Option(name: .customLong("repeat"), parsing: .unconditional,
@@ -167,6 +167,14 @@ struct RunCommand: ParsableCommand {
         if verify, let bad = results.first(where: { ($0.verification?.maxError ?? 0) > FrameHarness.verifyTolerance }) {
             throw VerificationFailure(message: "run: --verify failed at \(bad.layers) layers: largest |batch − scalar| / scale = "
                                       + "\(bad.verification?.maxError ?? 0) > \(FrameHarness.verifyTolerance)")
+        }
+        if verify, let (layers, row) = results.lazy.flatMap({ r in r.engines.map { (r.layers, $0) } })
+            .first(where: { $0.1.isUnderTest && $0.1.errors.contains { $0.beyondVisible > 0 } }) {
+            let beyond = row.errors.reduce(0) { $0 + $1.beyondVisible }, outputs = row.errors.reduce(0) { $0 + $1.outputs }
+            throw VerificationFailure(message: "run: --verify failed for engine \(row.name) at \(layers) layers: \(beyond) of "
+                                      + "\(outputs) outputs compared are beyond their visible threshold"
+                                      + (row.worst.map { w in "; worst: layer \(w.layer) (its layer \(w.engineLayer), \(w.kind)) output "
+                                          + "\(w.output) at t = \(w.time) s: \(w.actual), exact \(w.expected)" } ?? ""))
         }
     }
 }

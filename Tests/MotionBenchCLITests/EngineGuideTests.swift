@@ -32,7 +32,7 @@ final class EngineGuideTests: XCTestCase {
     func testGuideEngineRunsWithDoublePrecisionErrors() throws {
         let engine = try TestEngines.build("../../Examples/GuideEngine/spring_engine.c", name: "guide", defines: [], in: directory)
         let result = try CommandRunner.run(["run", "--scenario", "springs", "--layers", "3000", "--frames", "60",
-                                            "--engine", engine, "--format", "json"])
+                                            "--engine", engine, "--format", "json", "--verify"])
         XCTAssertEqual(result.status, 0, result.standardError)
         let row = try XCTUnwrap(try engines(result).first { $0["name"] as? String == "guide-springs" })
         XCTAssertEqual(row["layers"] as? Int, 3000)

@@ -127,4 +127,13 @@ final class EngineIsolationTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains("measure=ns-per-layer-frame") }.count, 1, result.standardOutput)
         XCTAssertEqual(lines.filter { $0.contains("measure=max-error") }.count, 1, result.standardOutput)
     }
+
+    func testVerifyFailsAnEngineWithVisiblyWrongOutputs() throws {
+        // The fixture ignores easing, so its eased layers are visibly off: --verify fails (exit 1) naming it.
+        let good = try engine("NONE")
+        let result = try CommandRunner.run(["run", "--layers", "400", "--frames", "8", "--engine", good, "--verify"])
+        XCTAssertEqual(result.status, 1, result.standardError)
+        XCTAssertTrue(result.standardError.contains("--verify failed for engine broken-none"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("beyond their visible threshold"), result.standardError)
+    }
 }
