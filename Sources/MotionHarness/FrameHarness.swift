@@ -177,7 +177,11 @@ public enum FrameHarness {
                     activeSamples += 1
                 }
                 if let accuracy, checked.contains(index), accuracy.failure == nil {
-                    do throws(EngineError) { try accuracy.accuracy.check(setup.batch, frame: frame, index: index) } catch { accuracy.failure = error.message }
+                    do throws(EngineError) {
+                        try accuracy.accuracy.check(setup.batch, frame: frame, index: index)
+                    } catch {
+                        accuracy.failure = error.message
+                    }
                 }
                 if verifyFrames.contains(index), let sofar = verification {
                     let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
@@ -290,7 +294,11 @@ public enum FrameHarness {
             let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
                                                chunks: max(1, min(threads, naive.naive.count))) { (index, frame) throws(EngineError) in
                 if let accuracy, checked.contains(index), accuracy.failure == nil {
-                    do throws(EngineError) { try accuracy.accuracy.check(naive, frame: frame, index: index) } catch { accuracy.failure = error.message }
+                    do throws(EngineError) {
+                        try accuracy.accuracy.check(naive, frame: frame, index: index)
+                    } catch {
+                        accuracy.failure = error.message
+                    }
                 }
             }
             let sorted = record.frameNanoseconds.sorted()
