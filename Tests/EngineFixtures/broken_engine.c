@@ -49,8 +49,8 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
         for (uint32_t c = 0; c < e->layers[i].output_count; c++) {
             out[e->layers[i].output_offset + c] = b->from[c] + (b->to[c] - b->from[c]) * p;
 #ifdef EXTRA_WORK
-            /* A deliberate regression for the gate test: a slower path on every layer. */
-            for (int k = 0; k < EXTRA_WORK; k++) out[e->layers[i].output_offset + c] += 1e-300 * sqrt(p + k);
+            /* A deliberate regression for the gate test: a little more arithmetic per value (about +20% instructions). */
+            out[e->layers[i].output_offset + c] += 1e-300 * (p + EXTRA_WORK);
 #endif
             written++;
         }

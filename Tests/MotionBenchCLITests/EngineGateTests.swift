@@ -3,7 +3,8 @@ import MotionGate
 import XCTest
 
 /// `baseline --engine` and `gate --engine`: an engine team records its engine's instruction count and the gate catches
-/// a 20% increase in it (the same engine rebuilt with a slower path), while the unchanged engine passes.
+/// a 20% increase in it (the same engine rebuilt with a little more arithmetic per value), while the unchanged engine
+/// passes.
 final class EngineGateTests: XCTestCase {
     func testGateCatchesATwentyPercentIncreaseInAnEngine() throws {
         guard InstructionCounter.valgrindPath != nil else {
@@ -40,6 +41,8 @@ final class EngineGateTests: XCTestCase {
         let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
         let row = try XCTUnwrap(rows.first { ($0["workload"] as? String) == "engine:gated/fade/2000" })
         let change = try XCTUnwrap(row["change"] as? Double)
-        XCTAssertGreaterThan(change, 0.2, "the slower build should cost at least 20% more instructions: \(row)")
+        // The slower build costs about 20% more (+22.7% when written): the gate must catch an increase of that size.
+        XCTAssertGreaterThan(change, 0.15, "\(row)")
+        XCTAssertLessThan(change, 0.35, "the regression should be about 20%, not a landslide: \(row)")
     }
 }
