@@ -43,6 +43,12 @@ final class EngineHeartbeat: @unchecked Sendable {
         words[0] = call.rawValue
     }
 
+    /// Records the layers the engine was given and its precision's bytes per value (words 3 and 4).
+    func record(layers: Int, precisionBytes: Int) {
+        words[3] = Int64(layers)
+        words[4] = Int64(precisionBytes)
+    }
+
     /// Records the engine's name (at most 255 bytes of UTF-8, from byte 64 of the page).
     func record(name: String) {
         let bytes = Array(name.utf8.prefix(255))
@@ -53,12 +59,20 @@ final class EngineHeartbeat: @unchecked Sendable {
 
     /// What the file at `path` last recorded: the engine's name (nil before it was known), the call's name, the frame
     /// (0 when none) and its time.
-    static func read(path: String) -> (name: String?, call: String, frame: Int, time: Double)? {
+    static func read(path: String) -> Beat? {
         guard let data = FileManager.default.contents(atPath: path), data.count >= 4096 else { return nil }
-        let words = data.withUnsafeBytes { raw in (0..<3).map { raw.load(fromByteOffset: 8 * $0, as: Int64.self) } }
+        let words = data.withUnsafeBytes { raw in (0..<5).map { raw.load(fromByteOffset: 8 * $0, as: Int64.self) } }
         guard let call = Call(rawValue: words[0]) else { return nil }
         let length = Int(data[64])
         let name = length > 0 ? String(decoding: data[65..<(65 + length)], as: UTF8.self) : nil
-        return (name, call.name, Int(words[1]), Double(bitPattern: UInt64(bitPattern: words[2])))
+        return Beat(name: name, call: call.name, frame: Int(words[1]), time: Double(bitPattern: UInt64(bitPattern: words[2])),
+                    layers: Int(words[3]), precision: words[4] == 4 ? "float32" : words[4] == 8 ? "float64" : nil)
+    }
+
+    /// What a heartbeat page says: the engine's name and, once created, its layers and precision (nil before), and
+    /// the call and frame under way.
+    struct Beat {
+        let name: String?, call: String, frame: Int, time: Double
+        let layers: Int, precision: String?
     }
 }

@@ -46,12 +46,12 @@ public enum EngineProcess {
                                           environment: ["SWIFT_BACKTRACE": "enable=no"])
         } catch {
             let place = where_(heartbeat)
-            if let name = EngineHeartbeat.read(path: heartbeat)?.name { failed.name = name }
+            describe(&failed, heartbeat)
             failed.failure = "engine \(failed.name): did not finish within \(request.timeout) s and was stopped\(place) "
                 + "(raise the limit with --engine-timeout)"
             return failed
         }
-        if let name = EngineHeartbeat.read(path: heartbeat)?.name { failed.name = name }
+        describe(&failed, heartbeat)
         if output.status == 0, let line = output.standardOutput.split(separator: "\n").last,
            let row = try? JSONDecoder().decode(EngineRow.self, from: Data(line.utf8)) {
             return row
@@ -64,6 +64,13 @@ public enum EngineProcess {
         failed.failure = "engine \(failed.name): \(describe(status: output.status))\(where_(heartbeat))\(hint)"
             + (detail.isEmpty ? "" : ": \(detail)")
         return failed
+    }
+
+    /// Fills a failed row with what the heartbeat page knows: the engine's name, layers and precision.
+    static func describe(_ row: inout EngineRow, _ heartbeat: String) {
+        guard let beat = EngineHeartbeat.read(path: heartbeat) else { return }
+        if let name = beat.name { row.name = name }
+        if let precision = beat.precision { (row.layers, row.precision) = (beat.layers, precision) }
     }
 
     /// " in CALL at frame N (t = T s)" from the heartbeat page, or "".
@@ -101,6 +108,7 @@ public enum EngineProcess {
                     + selection.unsupported.map(\.kind).joined(separator: ", ") + ")"
                 return row
             }
+            heartbeat?.record(layers: selection.count, precisionBytes: library.descriptor.precision.bytes)
             heartbeat?.beat(.create)
             let engine = try PluginEngine(library: library, layers: selection.layers)
             let subject = EngineMeasurement.Subject(engine: engine, count: selection.count,

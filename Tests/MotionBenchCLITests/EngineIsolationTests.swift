@@ -45,6 +45,10 @@ final class EngineIsolationTests: XCTestCase {
 
     func testCrashingEngine() throws {
         try assertFails("CRASH", saying: ["SIGSEGV", "in evaluate_frame at frame 3"])
+        // The FAILED row still says what the engine was given (from the heartbeat page).
+        let result = try run("CRASH")
+        let row = try XCTUnwrap(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("broken-crash ") })
+        XCTAssertTrue(row.contains("float64"), String(row))
     }
 
     func testHangingEngine() throws {
