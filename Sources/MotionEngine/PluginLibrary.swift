@@ -22,7 +22,8 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Opens the library at `path` and reads its descriptor; throws naming the path and what is wrong.
     public init(path: String) throws(EngineError) {
         self.path = path
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        // A bare file name is a file here, not a library for dlopen to search the system's paths for.
+        guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             throw EngineError("engine \(path): cannot be loaded: \(reason)")
         }
