@@ -45,13 +45,13 @@ public enum EngineProcess {
                                           limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: 1 << 24),
                                           environment: ["SWIFT_BACKTRACE": "enable=no"])
         } catch {
-            let place = where_(heartbeat)
-            describe(&failed, heartbeat)
+            let place = callAndFrame(heartbeat)
+            fillFromHeartbeat(&failed, heartbeat)
             failed.failure = "engine \(failed.name): did not finish within \(request.timeout) s and was stopped\(place) "
                 + "(raise the limit with --engine-timeout)"
             return failed
         }
-        describe(&failed, heartbeat)
+        fillFromHeartbeat(&failed, heartbeat)
         if output.status == 0, let line = output.standardOutput.split(separator: "\n").last,
            let row = try? JSONDecoder().decode(EngineRow.self, from: Data(line.utf8)) {
             return row
@@ -61,20 +61,20 @@ public enum EngineProcess {
         let hint = output.status == 128 + SIGSEGV && beat?.call == EngineHeartbeat.Call.evaluateFrame.name
             ? " (a write past the output buffer lands on a guard page and stops here: check the precision the descriptor "
                 + "declares and each layer's output_offset and output_count)" : ""
-        failed.failure = "engine \(failed.name): \(describe(status: output.status))\(where_(heartbeat))\(hint)"
+        failed.failure = "engine \(failed.name): \(describe(status: output.status))\(callAndFrame(heartbeat))\(hint)"
             + (detail.isEmpty ? "" : ": \(detail)")
         return failed
     }
 
     /// Fills a failed row with what the heartbeat page knows: the engine's name, layers and precision.
-    static func describe(_ row: inout EngineRow, _ heartbeat: String) {
+    static func fillFromHeartbeat(_ row: inout EngineRow, _ heartbeat: String) {
         guard let beat = EngineHeartbeat.read(path: heartbeat) else { return }
         if let name = beat.name { row.name = name }
         if let precision = beat.precision { (row.layers, row.precision) = (beat.layers, precision) }
     }
 
     /// " in CALL at frame N (t = T s)" from the heartbeat page, or "".
-    static func where_(_ path: String) -> String {
+    static func callAndFrame(_ path: String) -> String {
         guard let beat = EngineHeartbeat.read(path: path) else { return "" }
         return " in \(beat.call)" + (beat.frame > 0 ? " at frame \(beat.frame) (t = \(beat.time) s)" : "")
     }

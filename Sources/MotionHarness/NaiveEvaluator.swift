@@ -43,17 +43,6 @@ public final class NaiveEvaluator {
         self.indices = indices
     }
 
-    /// Evaluates every layer at `time` seconds and returns the sum of outputs (kept so the work is not removed).
-    @discardableResult
-    public func evaluate(time: Double) -> Double {
-        var sum = 0.0
-        for layer in layers {
-            for animation in layer.animations { animation.apply(time: time - layer.beginTime, to: layer) }
-            for value in layer.values { sum += value }
-        }
-        return sum
-    }
-
     /// Evaluates naive layers `range` (positions) at `time` seconds; disjoint ranges may run concurrently.
     func evaluate(time: Double, layers range: Range<Int>) {
         for layer in layers[range] {

@@ -78,7 +78,7 @@ final class BatchEvaluatorTests: XCTestCase {
         XCTAssertEqual(naive.count, 3_000)
         for frame in [1, 30, 90] {
             let time = clock.times[frame - 1]
-            naive.evaluate(time: time)
+            naive.evaluate(time: time, layers: 0..<naive.count)
             for (position, index) in naive.indices.enumerated() {
                 let expected = workload.expectedOutputs(layer: index, time: time)
                 let scale = max(1, workload.outputScale(layer: index))
