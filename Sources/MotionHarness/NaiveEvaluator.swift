@@ -46,7 +46,7 @@ public final class NaiveEvaluator {
     /// Evaluates naive layers `range` (positions) at `time` seconds; disjoint ranges may run concurrently.
     func evaluate(time: Double, layers range: Range<Int>) {
         for layer in layers[range] {
-            for animation in layer.animations { animation.apply(time: time - layer.beginTime, to: layer) }
+            for animation in layer.animations { animation.apply(clockTime: time, beginTime: layer.beginTime, to: layer) }
         }
     }
 
@@ -54,29 +54,30 @@ public final class NaiveEvaluator {
     func values(_ position: Int) -> [Double] { layers[position].values }
 }
 
-/// A naive animation: applies itself to a layer at a local time (seconds since the layer's begin time).
+/// A naive animation: applies itself to a layer at a time on the run's clock.
 protocol NaiveAnimation {
-    func apply(time: Double, to layer: NaiveEvaluator.Layer)
+    /// Applies the animation at `clockTime` seconds on the run's clock, for a layer that begins at `beginTime`: media
+    /// timing decides its boundaries on the unrounded difference; continuous motion uses the local time
+    /// clockTime − beginTime.
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer)
 }
 
-/// Core Animation timing computed from scratch on every call: the pass, its direction, and the hold after the end.
+/// Core Animation timing computed on every call: the pass, its direction, and the hold after the end, with the phase
+/// and the pass decided exactly (`LayerTimingParameters.directedProgress(at:)`).
 struct NaiveTiming {
-    let duration: Double, iterations: Double, autoreverses: Bool
+    let parameters: LayerTimingParameters
 
-    /// Linear progress of the current pass at local time `time` (0 before the start, the end pass after the end).
-    func progress(_ time: Double) -> Double {
-        if time < 0 { return 0 }
-        let active = duration * iterations
-        let clamped = min(time, active)
-        var pass = (clamped / duration).rounded(.down)
-        var progress = clamped / duration - pass
-        if clamped == active, progress == 0 {
-            progress = 1
-            pass -= 1
-        }
-        if autoreverses, pass.truncatingRemainder(dividingBy: 2) == 1 { progress = 1 - progress }
-        return progress
+    /// Timing of `parameters` (whose begin time the clock-time form subtracts).
+    init(_ parameters: LayerTimingParameters) { self.parameters = parameters }
+
+    /// One pass of `duration` seconds, beginning at 0, played once (or, autoreversing, forward then back).
+    init(duration: Double, autoreverses: Bool) {
+        parameters = LayerTimingParameters(begin: 0, duration: duration, autoreverses: autoreverses)
     }
+
+    /// Linear progress of the current pass at `clockTime` seconds on the run's clock (0 before the start, the end pass
+    /// after the end).
+    func progress(clockTime: Double) -> Double { parameters.directedProgress(at: clockTime) }
 }
 
 /// WebKit's `UnitBezier` as it stood for years: Newton from t = x (up to 8 steps, |x(t) − x| < ε, give up when

@@ -16,10 +16,12 @@ extension LayerSchedule {
         return .cubicBezier(try! CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2))
     }
 
-    /// Layer `i`'s Core Animation timing for the scalar path (fill both, kept after completion).
+    /// Layer `i`'s Core Animation timing for the scalar path (fill both, kept after completion), beginning at its begin
+    /// time: evaluate it at the clock's time, so that the local time is never rounded.
     func mediaTiming(_ i: Int, fillMode: MediaTiming.FillMode = .both) -> MediaTiming {
         let timing = parameters(i)
-        return try! MediaTiming(duration: timing.duration, repeatCount: timing.repeatCount, autoreverses: timing.autoreverses,
+        return try! MediaTiming(beginTime: timing.begin, duration: timing.duration, repeatCount: timing.repeatCount,
+                                autoreverses: timing.autoreverses,
                                 fillMode: fillMode, removedOnCompletion: false, timingFunction: scalarFunction(i))
     }
 
@@ -28,9 +30,7 @@ extension LayerSchedule {
 
     /// The naive timing and curve of layer `i`.
     func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {
-        let parameters = parameters(i)
-        let timing = NaiveTiming(duration: parameters.duration, iterations: parameters.iterations,
-                                 autoreverses: parameters.autoreverses)
+        let timing = NaiveTiming(parameters(i))
         if let curve = curve(i) { return (timing, NaiveCurve(curve)) }
         return (timing, NaiveCurve(scalarFunction(i)))
     }

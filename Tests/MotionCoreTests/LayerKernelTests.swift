@@ -42,8 +42,9 @@ final class LayerKernelTests: XCTestCase {
     ]
 
     private func media(_ timing: LayerTimingParameters, _ function: TimingFunction) throws -> MediaTiming {
-        try MediaTiming(duration: timing.duration, repeatCount: timing.repeatCount, autoreverses: timing.autoreverses,
-                        fillMode: .both, removedOnCompletion: false, timingFunction: function)
+        try MediaTiming(beginTime: timing.begin, duration: timing.duration, repeatCount: timing.repeatCount,
+                        autoreverses: timing.autoreverses, fillMode: .both, removedOnCompletion: false,
+                        timingFunction: function)
     }
 
     func testBasicLayersMatchBasicAnimationWithSharedAndOwnCurves() throws {
@@ -62,7 +63,7 @@ final class LayerKernelTests: XCTestCase {
                 let function: TimingFunction
                 if case .shared(let shared) = curves { function = shared } else { function = .cubicBezier(own[i]) }
                 let animation = try BasicAnimation<Point>(from: ends[i].0, to: ends[i].1, timing: media(timings[i], function))
-                let value = try XCTUnwrap(animation.value(atParentTime: time - timings[i].begin, current: ends[i].0))
+                let value = try XCTUnwrap(animation.value(atParentTime: time, current: ends[i].0))
                 assertClose(outputs, [value.x, value.y], scale: 100, "\(curves) layer \(i) at \(time)")
             }
         }
@@ -96,7 +97,7 @@ final class LayerKernelTests: XCTestCase {
             try run(layers) { i, time, outputs in
                 let animation = try KeyframeAnimation(values: values[i], keyTimes: keyTimes, calculationMode: mode,
                                                       timing: media(timings[i], .cubicBezier(.easeIn)))
-                let value = try XCTUnwrap(animation.value(atParentTime: time - timings[i].begin, current: values[i][0]))
+                let value = try XCTUnwrap(animation.value(atParentTime: time, current: values[i][0]))
                 assertClose(outputs, [value], scale: 20, "\(mode) layer \(i) at \(time)")
             }
         }
@@ -146,10 +147,11 @@ final class LayerKernelTests: XCTestCase {
         XCTAssertEqual(layers.scale(1), 0.5)
         try run(layers) { i, time, outputs in
             let d = timings[i].duration
-            let group = AnimationGroup(timing: try MediaTiming(duration: d, repeatCount: timings[i].repeatCount,
+            let group = AnimationGroup(timing: try MediaTiming(beginTime: timings[i].begin, duration: d,
+                                                               repeatCount: timings[i].repeatCount,
                                                                autoreverses: timings[i].autoreverses, fillMode: .forwards,
                                                                removedOnCompletion: false))
-            let child = group.childTime(parentTime: time - timings[i].begin)
+            let child = group.childTime(parentTime: time)
             let rotation = try BasicAnimation<Double>(from: 0, to: -.pi, timing: MediaTiming(
                 duration: d, fillMode: .forwards, removedOnCompletion: false, timingFunction: .cubicBezier(.easeInOut)))
             let scale = try BasicAnimation<Double>(from: 1, to: layers.scale(i), timing: MediaTiming(
@@ -171,7 +173,7 @@ final class LayerKernelTests: XCTestCase {
             }
             XCTAssertEqual(layers.size(2), sizes[2])
             try run(layers) { i, time, outputs in
-                let progress = try media(timings[i], .cubicBezier(.easeInOut)).evaluate(parentTime: time - timings[i].begin).progress ?? 0
+                let progress = try media(timings[i], .cubicBezier(.easeInOut)).evaluate(parentTime: time).progress ?? 0
                 let (outgoing, incoming) = try Transition(kind: type, subtype: .fromBottom, size: sizes[i]).layers(at: progress)
                 let expected = [outgoing.opacity] + Transform3D.translation(outgoing.translation.x, outgoing.translation.y).entries
                     + [incoming.opacity] + Transform3D.translation(incoming.translation.x, incoming.translation.y).entries

@@ -29,12 +29,12 @@ enum LayerEasing: Sendable {
         let shifted = output - range.lowerBound
         switch self {
         case .identity:
-            for i in range { shifted[i] = timing.sample(i, time: time).directed }
+            Self.directedProgress(timing, layers: range, time: time, into: shifted)
         case .sharedBezier(let curve):
-            for i in range { shifted[i] = timing.sample(i, time: time).directed }
+            Self.directedProgress(timing, layers: range, time: time, into: shifted)
             curve.ease(output, count: range.count)
         case .ownBezier(let columns):
-            for i in range { shifted[i] = timing.sample(i, time: time).directed }
+            Self.directedProgress(timing, layers: range, time: time, into: shifted)
             columns.ease(shifted, layers: range)
         case .function(let function):
             for i in range {
@@ -44,6 +44,23 @@ enum LayerEasing: Sendable {
         }
     }
 
+    /// Each layer's directed progress at `time` into `shifted[i]`: the rounded procedure in one vectorisable loop that
+    /// also notes whether any layer was doubtful (within a few rounding errors of a boundary), then, only if one was,
+    /// a second pass that replaces the doubtful layers' progress by the exact procedure's.
+    @inline(__always)
+    static func directedProgress(_ timing: LayerTiming, layers range: Range<Int>, time: Double,
+                                 into shifted: UnsafeMutablePointer<Double>) {
+        var doubtful = 0
+        for i in range {
+            let rounded = timing.roundedSample(i, time: time)
+            shifted[i] = rounded.sample.directed
+            doubtful |= rounded.isDoubtful ? 1 : 0
+        }
+        guard doubtful != 0 else { return }
+        for i in range where timing.roundedSample(i, time: time).isDoubtful {
+            shifted[i] = timing.exactSample(i, time: time).directed
+        }
+    }
 }
 
 /// Per-layer cubic Béziers in five columns of `LayerColumns`: x1, y1, x2, y2 and the solver tolerance.

@@ -2,8 +2,9 @@
 /// and autoreverse flag, and holds its values outside the active interval (fill both, not removed on completion).
 ///
 /// `sample(_:time:)` is the Web Animations procedure that `MediaTiming.evaluate` runs, specialised to delay 0, end
-/// delay 0, iteration start 0 and fill both, with the same operations in the same order, so that the directed
-/// progress is the one the scalar path computes.
+/// delay 0, iteration start 0 and fill both: in doubles, branch-free, where that is provably exact, and by the exact
+/// procedure (`TimingProcedure`) for the rare layer whose time lies within a few rounding errors of a boundary, so
+/// that the phase and the iteration are always the exact ones.
 struct LayerTiming: @unchecked Sendable {
     /// Begin time in seconds since the run's clock started.
     let begin: UnsafeMutablePointer<Double>
@@ -44,12 +45,28 @@ struct LayerTiming: @unchecked Sendable {
     /// The duration column (seconds per pass), for kernels whose children's timing is derived from it.
     var durations: UnsafePointer<Double> { UnsafePointer(duration) }
 
-    /// Layer `index`'s timing at `time`: directed progress in [0, 1], the before flag that `steps()` reads, and the
-    /// completed-cycle count.
+    /// Layer `index`'s timing at `time`: directed progress in [0, 1], the before flag that `steps()` reads, and whether
+    /// it is mid-animation, with the phase and the iteration decided exactly (`exactSample` where the rounded
+    /// procedure cannot tell).
     @inline(__always)
     func sample(_ index: Int, time: Double) -> LayerTimingSample {
-        Self.sample(local: time - begin[index], duration: duration[index], iterations: iterations[index],
-                    alternation: alternates[index])
+        let rounded = roundedSample(index, time: time)
+        return rounded.isDoubtful ? exactSample(index, time: time) : rounded.sample
+    }
+
+    /// The rounded procedure for layer `index` at `time`, and whether it is doubtful (a time within a few rounding
+    /// errors of an iteration or end boundary), for loops that repair doubtful layers afterwards with `exactSample`.
+    @inline(__always)
+    func roundedSample(_ index: Int, time: Double) -> (sample: LayerTimingSample, isDoubtful: Bool) {
+        Self.roundedSample(local: time - begin[index], duration: duration[index], iterations: iterations[index],
+                           alternation: alternates[index])
+    }
+
+    /// Layer `index`'s timing at `time` with every decision exact: the Web Animations procedure (`TimingProcedure`)
+    /// at the unrounded local time time − begin.
+    func exactSample(_ index: Int, time: Double) -> LayerTimingSample {
+        Self.exactSample(time: ExactSum(time, -begin[index]), duration: duration[index], iterations: iterations[index],
+                         alternates: alternates[index] != 0)
     }
 
     /// The same procedure for one set of timing values at local time `local` (seconds since the begin time): a
@@ -58,37 +75,61 @@ struct LayerTiming: @unchecked Sendable {
     static func sample(local: Double, duration: Double, iterations: Double, alternates: Bool)
         -> LayerTimingSample
     {
-        sample(local: local, duration: duration, iterations: iterations, alternation: alternates ? 1 : 0)
+        let rounded = roundedSample(local: local, duration: duration, iterations: iterations,
+                                    alternation: alternates ? 1 : 0)
+        guard rounded.isDoubtful else { return rounded.sample }
+        return exactSample(time: ExactSum(local), duration: duration, iterations: iterations, alternates: alternates)
     }
 
-    /// `sample(local:duration:iterations:alternates:)` with the direction flag as stored, 1 (alternate) or 0.
-    /// Written with selects rather than branches, and with every flag kept as a double or a compare of doubles (a
-    /// Bool flag combined with others costs the vectorised loop shuffles): layers in one loop sit in different phases
-    /// and directions, and a mispredicted branch per layer would cost more than the arithmetic.
+    /// The exact procedure at the local time `time`, fill both, iteration start 0.
+    static func exactSample(time: ExactSum, duration: Double, iterations: Double, alternates: Bool)
+        -> LayerTimingSample
+    {
+        let procedure = TimingProcedure(duration: duration, iterations: iterations, fill: .both,
+                                        direction: alternates ? .alternate : .normal)
+        let outcome = procedure.evaluate(at: time)
+        return LayerTimingSample(directed: outcome.directed ?? 0, before: outcome.before,
+                                 isActive: outcome.phase == .active)
+    }
+
+    /// The procedure in doubles, with the direction flag as stored, 1 (alternate) or 0, and whether its answer is
+    /// doubtful. Written with selects rather than branches, and with every flag kept as a double or a compare of
+    /// doubles (a Bool flag combined with others costs the vectorised loop shuffles): layers in one loop sit in
+    /// different phases and directions, and a mispredicted branch per layer would cost more than the arithmetic.
+    ///
+    /// Exact where it is not doubtful: the local time is rounded once (relative error ≤ 2^-53) and so is d·n, so
+    /// "local ≥ d·n" can differ from the exact comparison only when the two lie within 2^-52 of each other
+    /// (doubtful below 2^-50); the overall progress local/d errs by at most 2^-52 relatively, so its floor can differ
+    /// only within that distance of an integer (doubtful below q·2^-50). Before the start the progress is 0, and after
+    /// the end the overall progress is n itself, never a quotient: both exact.
     ///
     /// One floor serves both the progress and the direction: with p the overall progress (iterations done), p/2 is
     /// exact, its fraction r = p/2 − ⌊p/2⌋ is exact, the pass progress p − ⌊p⌋ is exactly 2r or 2r − 1, and the pass
     /// index ⌊p⌋ is odd exactly when r ≥ 1/2. (Below 2^-1021, where p/2 is subnormal, the progress may differ from
     /// p − ⌊p⌋ by one subnormal spacing.)
     @inline(__always)
-    static func sample(local: Double, duration d: Double, iterations n: Double, alternation: Double)
-        -> LayerTimingSample
+    static func roundedSample(local: Double, duration d: Double, iterations n: Double, alternation: Double)
+        -> (sample: LayerTimingSample, isDoubtful: Bool)
     {
         let active = d * n
         let isBefore = local < 0, isAfter = !isBefore && local >= active
-        let activeTime = isBefore ? 0 : (isAfter ? active : local)
-        let half = activeTime / d * 0.5
+        let overall = isBefore ? 0 : (isAfter ? n : local / d)
+        let half = overall * 0.5
         let pairFraction = half - nonNegativeFloor(half)
         let odd: Double = pairFraction >= 0.5 ? 1 : 0
         let fraction = 2 * pairFraction - odd
         // At the end the last pass reports progress 1, and the iteration is the pass index less one.
-        let end: Double = (fraction == 0 ? 1 : 0) * (activeTime == active ? 1 : 0) * (isBefore ? 0 : 1)
+        let end: Double = (fraction == 0 ? 1 : 0) * (isAfter ? 1 : 0)
         let simple = end != 0 ? 1 : fraction
         // The iteration is odd when exactly one of `odd` and `end` is 1; it runs backwards if it also alternates.
         let backwards = alternation * (odd - end) != 0
-        return LayerTimingSample(directed: backwards ? 1 - simple : simple,
-                                 before: (isBefore && !backwards) || (isAfter && backwards),
-                                 isActive: !isBefore && !isAfter)
+        let margin = overall * 0x1p-50
+        let nearEnd = (local - active).magnitude <= local * 0x1p-50
+        let nearIteration = !isBefore && !isAfter && (fraction <= margin || fraction >= 1 - margin)
+        return (LayerTimingSample(directed: backwards ? 1 - simple : simple,
+                                  before: (isBefore && !backwards) || (isAfter && backwards),
+                                  isActive: !isBefore && !isAfter),
+                nearEnd || nearIteration)
     }
 
     /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52, x + 2^52 − 2^52 rounds x to an integer and a compare corrects

@@ -25,6 +25,17 @@ public struct LayerTimingParameters: Sendable, Hashable {
         return repeatCount > 0 ? (repeatCount >= MediaTiming.forever ? .infinity : repeatCount * passes) : passes
     }
 
+    /// The directed progress in [0, 1] at `time` seconds on the run's clock (before the easing), holding both ends
+    /// (fill both): the phase and the iteration are decided exactly on the unrounded local time `time` − `begin`, as
+    /// the batch kernels decide them (`LayerTiming`).
+    public func directedProgress(at time: Double) -> Double {
+        let rounded = LayerTiming.roundedSample(local: time - begin, duration: duration, iterations: iterations,
+                                                alternation: autoreverses ? 1 : 0)
+        guard rounded.isDoubtful else { return rounded.sample.directed }
+        return LayerTiming.exactSample(time: ExactSum(time, -begin), duration: duration, iterations: iterations,
+                                       alternates: autoreverses).directed
+    }
+
     /// The timing whose engine iterations are `iterations` (the inverse of `iterations`; a single cycle reads as
     /// repeatCount 0).
     init(begin: Double, duration: Double, iterations: Double, autoreverses: Bool) {

@@ -1,8 +1,8 @@
 /// Web Animations timing for one effect: the inputs of the model and the one evaluation procedure every front end
 /// (CSS, Core Animation) maps onto.
 ///
-/// `evaluate(at:)` follows Web Animations 1 §4.8 as summarised in REFERENCE §3.2, including the after-phase rule that
-/// freezes where a negative end delay cuts the animation.
+/// `evaluate(at:)` follows Web Animations 1 §4.8, including the after-phase rule that freezes where a negative end
+/// delay cuts the animation, with every boundary decided exactly for the given doubles (`TimingProcedure`).
 public struct EffectTiming: Sendable, Hashable {
     /// Which end of the active interval fills, as in CSS `animation-fill-mode`.
     public enum Fill: String, Sendable, Hashable, CaseIterable {
@@ -43,6 +43,15 @@ public struct EffectTiming: Sendable, Hashable {
                 playingBackwards: Bool = false, easing: TimingFunction = .linear(.identity))
         throws(InvalidParameterError)
     {
+        try self.init(duration: duration, iterations: iterations, iterationStart: iterationStart, delay: delay,
+                      endDelay: endDelay, fill: fill, direction: direction, playingBackwards: playingBackwards,
+                      easing: easing, givenActiveDuration: nil)
+    }
+
+    /// The validating initialiser behind both public forms.
+    private init(duration: Double, iterations: Double, iterationStart: Double, delay: Double = 0,
+                 endDelay: Double = 0, fill: Fill, direction: Direction, playingBackwards: Bool, easing: TimingFunction,
+                 givenActiveDuration: Double?) throws(InvalidParameterError) {
         let context = "timing"
         guard duration >= 0 else {
             throw InvalidParameterError(context: context, parameter: "duration", value: duration, rule: "must be ≥ 0")
@@ -65,59 +74,53 @@ public struct EffectTiming: Sendable, Hashable {
         self.direction = direction
         self.playingBackwards = playingBackwards
         self.easing = easing
+        self.givenActiveDuration = givenActiveDuration
     }
 
-    /// Active duration: 0 when D or N is 0, else D·N.
-    public var activeDuration: Double { duration == 0 || iterations == 0 ? 0 : duration * iterations }
+    /// The active duration when it was given directly (Core Animation's `repeatDuration`) rather than as D·N.
+    let givenActiveDuration: Double?
 
-    /// End time: max(delay + active duration + end delay, 0).
+    /// Timing whose active duration is `activeDuration` time units exactly (Core Animation's `repeatDuration`), with
+    /// `iterations` its rounded quotient by a positive `duration`; the boundaries use the given duration.
+    init(duration: Double, activeDuration: Double, iterations: Double, iterationStart: Double, fill: Fill,
+         direction: Direction, playingBackwards: Bool, easing: TimingFunction) throws(InvalidParameterError) {
+        try self.init(duration: duration, iterations: iterations, iterationStart: iterationStart, fill: fill,
+                      direction: direction, playingBackwards: playingBackwards, easing: easing,
+                      givenActiveDuration: activeDuration)
+    }
+
+    /// Active duration: 0 when D or N is 0, else D·N (rounded; the boundaries use the exact product), or the given
+    /// active duration.
+    public var activeDuration: Double {
+        if duration > 0, duration.isFinite, let givenActiveDuration { return givenActiveDuration }
+        return duration == 0 || iterations == 0 ? 0 : duration * iterations
+    }
+
+    /// End time: max(delay + active duration + end delay, 0) (rounded; the boundaries use the exact sum).
     public var endTime: Double { max(delay + activeDuration + endDelay, 0) }
 
-    /// Evaluates the model at local time `time` (`nil`: unresolved, the idle phase).
+    /// The exact procedure over these inputs.
+    var procedure: TimingProcedure {
+        TimingProcedure(delay: delay, endDelay: endDelay, duration: duration, iterations: iterations,
+                        givenActiveDuration: givenActiveDuration, iterationStart: iterationStart, fill: fill,
+                        direction: direction, playingBackwards: playingBackwards)
+    }
+
+    /// Evaluates the model at local time `time` (`nil`: unresolved, the idle phase). The phase and the current
+    /// iteration are the ones exact arithmetic gives for these doubles, and the progress is within about 2^-52 of the
+    /// exact one (`TimingProcedure`).
     public func evaluate(at time: Double?) -> TimingResult {
         guard let time, !time.isNaN else { return .idle }
-        let active = activeDuration
-        let end = endTime
-        let beforeActive = max(min(delay, end), 0)
-        let activeAfter = max(min(delay + active, end), 0)
-        let phase: TimingResult.Phase
-        if time < beforeActive || (playingBackwards && time == beforeActive) {
-            phase = .before
-        } else if time > activeAfter || (!playingBackwards && time == activeAfter) {
-            phase = .after
-        } else {
-            phase = .active
-        }
-        let activeTime: Double?
-        switch phase {
-        case .before: activeTime = fill == .backwards || fill == .both ? max(time - delay, 0) : nil
-        case .active: activeTime = time - delay
-        case .after: activeTime = fill == .forwards || fill == .both ? max(min(activeAfter - delay, active), 0) : nil
-        case .idle: activeTime = nil
-        }
-        guard let activeTime else { return TimingResult(phase: phase) }
+        return evaluate(at: ExactSum(time))
+    }
 
-        let overall = (duration == 0 ? (phase == .before ? 0 : iterations) : activeTime / duration) + iterationStart
-        var simple = overall.isInfinite ? positiveRemainder(iterationStart) : positiveRemainder(overall)
-        if simple == 0, phase == .active || phase == .after, activeTime == active, iterations != 0 { simple = 1 }
-        let iteration: Double
-        if phase == .after, iterations.isInfinite {
-            iteration = .infinity
-        } else {
-            iteration = simple == 1 ? overall.rounded(.down) - 1 : overall.rounded(.down)
-        }
-        let forwards: Bool
-        switch direction {
-        case .normal: forwards = true
-        case .reverse: forwards = false
-        case .alternate: forwards = iteration.isInfinite || positiveRemainder(iteration / 2) == 0
-        case .alternateReverse: forwards = !iteration.isInfinite && positiveRemainder(iteration / 2) != 0
-        }
-        let directed = forwards ? simple : 1 - simple
-        let before = (phase == .before && forwards) || (phase == .after && !forwards)
-        return TimingResult(phase: phase, activeTime: activeTime, currentIteration: iteration, iterationProgress: simple,
-                            directedProgress: directed, beforeFlag: before,
-                            progress: easing.value(at: directed, before: before))
+    /// Evaluates the model at the local time `time`, an exact sum (parent time − begin time, unrounded).
+    func evaluate(at time: ExactSum) -> TimingResult {
+        let outcome = procedure.evaluate(at: time)
+        guard let directed = outcome.directed else { return TimingResult(phase: outcome.phase) }
+        return TimingResult(phase: outcome.phase, activeTime: outcome.activeTime, currentIteration: outcome.iteration,
+                            iterationProgress: outcome.simple, directedProgress: directed,
+                            beforeFlag: outcome.before, progress: easing.value(at: directed, before: outcome.before))
     }
 }
 

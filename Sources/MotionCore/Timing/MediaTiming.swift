@@ -1,10 +1,11 @@
-/// Core Animation's `CAMediaTiming` parameters, mapped onto `EffectTiming` (REFERENCE §3.1–3.2).
+/// Core Animation's `CAMediaTiming` parameters, mapped onto `EffectTiming`.
 ///
-/// Mapping: local time = (parent time − beginTime)·speed; an iteration of the engine is one `duration`, so a cycle
-/// with `autoreverses` is two iterations with direction alternate (CA(d, r, autoreverses) ≡ WA(d, 2r, alternate));
-/// `repeatDuration` sets the active duration directly; `timeOffset` becomes the iteration start (timeOffset/d),
-/// wrapped into the active duration so that playback starts part-way and wraps around without changing the active
-/// duration; fill `removed` is `none`.
+/// Mapping: local time = (parent time − beginTime)·speed, never rounded at speed 1 (see `evaluate(parentTime:)`); an
+/// iteration of the engine is one `duration`, so a cycle with `autoreverses` is two iterations with direction
+/// alternate (CA(d, r, autoreverses) ≡ WA(d, 2r, alternate)); `repeatDuration` sets the active duration directly and
+/// exactly (the iteration count is its rounded quotient, the boundaries use repeatDuration itself); `timeOffset` becomes
+/// the iteration start (timeOffset/d, rounded), wrapped into the active duration so that playback starts part-way and
+/// wraps around without changing the active duration; fill `removed` is `none`.
 ///
 /// Assumptions where Apple documents nothing (each a choice, stated here and in the issue notes):
 /// - `removedOnCompletion` (default true) removes the animation after its active duration, so it overrides a
@@ -119,10 +120,20 @@ public struct MediaTiming: Sendable, Hashable {
         case (.forwards, false): fill = .forwards
         case (.both, false): fill = .both
         }
-        // Validated inputs always give valid engine timing.
-        return try! EffectTiming(duration: duration, iterations: iterations, iterationStart: max(start, 0), fill: fill,
-                                 direction: autoreverses ? .alternate : .normal, playingBackwards: speed < 0,
-                                 easing: timingFunction)
+        // Validated inputs always give valid engine timing; the fallback is never taken.
+        let direction: EffectTiming.Direction = autoreverses ? .alternate : .normal
+        do {
+            if repeatDuration > 0, duration > 0 {
+                // The active duration is repeatDuration exactly, not (repeatDuration/duration)·duration.
+                return try EffectTiming(duration: duration, activeDuration: repeatDuration, iterations: iterations,
+                                        iterationStart: max(start, 0), fill: fill, direction: direction,
+                                        playingBackwards: speed < 0, easing: timingFunction)
+            }
+            return try EffectTiming(duration: duration, iterations: iterations, iterationStart: max(start, 0), fill: fill,
+                                    direction: direction, playingBackwards: speed < 0, easing: timingFunction)
+        } catch {
+            preconditionFailure("media timing mapped onto invalid engine timing: \(error)")
+        }
     }
 
     /// Local time for a parent time: (parent − beginTime)·speed.
@@ -139,9 +150,12 @@ public struct MediaTiming: Sendable, Hashable {
         return progress * duration
     }
 
-    /// Evaluates the node at `parentTime` (seconds in its parent's time).
+    /// Evaluates the node at `parentTime` (seconds in its parent's time). At speed 1 the local time parentTime −
+    /// beginTime is never rounded: the boundaries are decided on the exact difference. At any other speed the local
+    /// time (parentTime − beginTime)·speed is computed in double first, and the boundaries are decided exactly on it.
     public func evaluate(parentTime: Double?) -> TimingResult {
-        guard let parentTime else { return .idle }
+        guard let parentTime, !parentTime.isNaN else { return .idle }
+        if speed == 1 { return effectTiming.evaluate(at: ExactSum(parentTime, -beginTime)) }
         return effectTiming.evaluate(at: localTime(parentTime: parentTime))
     }
 }

@@ -61,22 +61,22 @@ struct BasicGroup: LayerGroup {
     }
 
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
-        let timing = layers.schedule.mediaTiming(i), local = time - beginTime(i)
+        let timing = layers.schedule.mediaTiming(i)
         let a = from(i), b = to(i)
         switch layers.components {
         case 1:
             let animation = try! BasicAnimation<Double>(from: a[0], to: b[0], timing: timing)
-            return [animation.value(atParentTime: local, current: a[0]) ?? a[0]]
+            return [animation.value(atParentTime: time, current: a[0]) ?? a[0]]
         case 2:
             let start = Point(x: a[0], y: a[1])
             let animation = try! BasicAnimation<Point>(from: start, to: Point(x: b[0], y: b[1]), timing: timing)
-            let value = animation.value(atParentTime: local, current: start) ?? start
+            let value = animation.value(atParentTime: time, current: start) ?? start
             return [value.x, value.y]
         default:
             let start = RGBAColor(red: a[0], green: a[1], blue: a[2], alpha: a[3])
             let animation = try! BasicAnimation<RGBAColor>(
                 from: start, to: RGBAColor(red: b[0], green: b[1], blue: b[2], alpha: b[3]), timing: timing)
-            let value = animation.value(atParentTime: local, current: start) ?? start
+            let value = animation.value(atParentTime: time, current: start) ?? start
             return [value.red, value.green, value.blue, value.alpha]
         }
     }
@@ -105,8 +105,8 @@ struct NaiveBasic: NaiveAnimation {
     let timing: NaiveTiming
     let curve: NaiveCurve
 
-    func apply(time: Double, to layer: NaiveEvaluator.Layer) {
-        let progress = curve.value(timing.progress(time))
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
+        let progress = curve.value(timing.progress(clockTime: clockTime))
         for c in from.indices { layer.values[c] = from[c] + (to[c] - from[c]) * progress }
     }
 }

@@ -60,7 +60,7 @@ struct CardFlipGroup: LayerGroup {
         }
         let rotation = try! BasicAnimation<Double>(from: 0, to: -Double.pi, timing: hold(d, false, .cubicBezier(.easeInOut)))
         let scale = try! BasicAnimation<Double>(from: 1, to: layers.scale(i), timing: hold(d / 2, true, .linear(.identity)))
-        let childTime = group.childTime(parentTime: time - beginTime(i))
+        let childTime = group.childTime(parentTime: time)
         let angle = rotation.value(atParentTime: childTime, current: 0) ?? 0
         let factor = scale.value(atParentTime: childTime, current: 1) ?? 1
         return Transform3D.scale(factor, factor).concatenating(.rotation(angle, x: 0, y: 1, z: 0))
@@ -89,10 +89,10 @@ struct NaiveCardFlip: NaiveAnimation {
     let duration: Double, scale: Double, perspective: Double
     let curve: NaiveCurve
 
-    func apply(time: Double, to layer: NaiveEvaluator.Layer) {
-        let child = group.progress(time) * duration
-        let turn = NaiveTiming(duration: duration, iterations: 1, autoreverses: false).progress(child)
-        let shrink = NaiveTiming(duration: duration / 2, iterations: 2, autoreverses: true).progress(child)
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
+        let child = group.progress(clockTime: clockTime) * duration
+        let turn = NaiveTiming(duration: duration, autoreverses: false).progress(clockTime: child)
+        let shrink = NaiveTiming(duration: duration / 2, autoreverses: true).progress(clockTime: child)
         let angle = -Double.pi * curve.value(turn), factor = 1 + (scale - 1) * shrink
         let matrix = Transform3D.scale(factor, factor).concatenating(.rotation(angle, x: 0, y: 1, z: 0))
             .concatenating(.perspective(perspective))

@@ -79,7 +79,8 @@ struct NaiveInteractive: NaiveAnimation {
     let duration: Double, speed: Double, scrubTo: Double, scrubDuration: Double, finish: Bool, width: Double
     let curve: NaiveCurve
 
-    func apply(time: Double, to layer: NaiveEvaluator.Layer) {
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
+        let time = clockTime - beginTime
         var percent = 0.0
         if time > 0, time < scrubDuration {
             percent = scrubTo * time / scrubDuration

@@ -66,7 +66,7 @@ struct KeyframesGroup: LayerGroup {
         let values = values(i)
         let animation = try! KeyframeAnimation(values: values, keyTimes: givenKeyTimes, calculationMode: layers.mode,
                                                timing: layers.schedule.mediaTiming(i))
-        return [animation.value(atParentTime: time - beginTime(i), current: values[0]) ?? values[0]]
+        return [animation.value(atParentTime: time, current: values[0]) ?? values[0]]
     }
 
     func engineParameters(layer i: Int) -> EngineLayer.Parameters {
@@ -93,8 +93,8 @@ struct NaiveKeyframes: NaiveAnimation {
     let timing: NaiveTiming
     let curve: NaiveCurve
 
-    func apply(time: Double, to layer: NaiveEvaluator.Layer) {
-        let p = curve.value(timing.progress(time))
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
+        let p = curve.value(timing.progress(clockTime: clockTime))
         let last = values.count - 1
         if mode == .discrete {
             var index = 0

@@ -79,7 +79,8 @@ struct NaiveViewKeyframes: NaiveAnimation {
     let component: Int
     let keyframes: ViewKeyframes<Double>
 
-    func apply(time: Double, to layer: NaiveEvaluator.Layer) {
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
+        let time = clockTime - beginTime
         let curve = NaiveCurve(keyframes.curve)
         var current = keyframes.initialValue
         for keyframe in keyframes.keyframes {

@@ -157,7 +157,8 @@ struct NaiveSpring: NaiveAnimation {
     let from: Double, to: Double, velocity: Double
     let retargetAfter: Double?, retargetTo: Double
 
-    func apply(time: Double, to layer: NaiveEvaluator.Layer) {
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
+        let time = clockTime - beginTime
         guard time > 0 else {
             layer.values[0] = from
             return

@@ -56,7 +56,7 @@ struct TransitionGroup: LayerGroup {
 
     /// `Transition.layers(at:)` at the progress `MediaTiming` gives, and `Transform3D.translation` matrices.
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
-        let progress = layers.schedule.mediaTiming(i).evaluate(parentTime: time - beginTime(i)).progress ?? 0
+        let progress = layers.schedule.mediaTiming(i).evaluate(parentTime: time).progress ?? 0
         let (outgoing, incoming) = transition(i).layers(at: progress)
         return [outgoing.opacity] + Transform3D.translation(outgoing.translation.x, outgoing.translation.y).entries
             + [incoming.opacity] + Transform3D.translation(incoming.translation.x, incoming.translation.y).entries
@@ -87,8 +87,8 @@ struct NaiveTransition: NaiveAnimation {
     let timing: NaiveTiming
     let curve: NaiveCurve
 
-    func apply(time: Double, to layer: NaiveEvaluator.Layer) {
-        let (outgoing, incoming) = transition.layers(at: curve.value(timing.progress(time)))
+    func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
+        let (outgoing, incoming) = transition.layers(at: curve.value(timing.progress(clockTime: clockTime)))
         let first = Transform3D.translation(outgoing.translation.x, outgoing.translation.y)
         let second = Transform3D.translation(incoming.translation.x, incoming.translation.y)
         layer.values[0] = outgoing.opacity
