@@ -3,9 +3,10 @@
  * repository as what an engine team would bring. It is not a port of any real engine; it is written the way a render
  * server evaluates animations:
  *
- *   - single precision: parameters are rounded to float at create, and every evaluation (local time, progress,
- *     easing, interpolation, spring terms with expf/sinf/cosf) runs in float and writes float outputs. Only the frame
- *     time stays double until each layer subtracts its begin time;
+ *   - single precision: parameters are rounded to float at create, and every evaluation (progress within a pass,
+ *     easing, interpolation, spring terms with expf/sinf/cosf) runs in float and writes float outputs. The frame time,
+ *     begin time, duration and pass count stay double: which pass a frame falls in is decided in double, exactly at
+ *     the boundaries;
  *   - its own cubic Bézier solver in the style browsers use: Newton steps from t = x, then bisection on [0, 1];
  *   - closed forms everywhere, so a frame depends only on its time: the engine keeps no state between frames, and
  *     chunks of one frame read the layers and write disjoint outputs (MOTIONBENCH_ENGINE_CONCURRENT_CHUNKS).
@@ -134,29 +135,48 @@ static float ease(const easing *e, float p, int before) {
 
 typedef struct timing {
     double begin;        /* seconds since the clock started (kept double: the frame time is double) */
-    float duration;      /* seconds per pass */
-    float iterations;    /* passes in all; INFINITY forever */
+    double duration;     /* seconds per pass (double: the phase and the pass are decided in double) */
+    double iterations;   /* passes in all; INFINITY forever */
     int alternates;      /* autoreverses: odd passes run backwards */
     float end_directed;  /* the directed progress held after the active end (computed once, in double) */
     int end_before;      /* the before flag then (set when the last pass ran backwards) */
     easing easing;
 } timing;
 
+/* (a + b) − k·d with the error-free sum and product, for the rare times that lie within rounding errors of a
+ * boundary: its sign says on which side of the boundary a + b lies, exactly for the doubles given. */
+static double exact_excess(double a, double b, double k, double d) {
+    double s = a + b, bb = s - a, e = (a - (s - bb)) + (b - bb); /* s + e = a + b exactly */
+    double p = k * d, pe = fma(k, d, -p);                       /* p + pe = k·d exactly */
+    return (s - p) + (e - pe);
+}
+
 /* The Web Animations procedure MotionCore's MediaTiming runs (delay 0, iteration start 0, fill both): before the
  * begin time the first pass's start (progress 0, before flag set); inside the active interval the progress within the
  * current pass, reversed on odd passes when autoreversing (so a pass boundary starts the next pass: 0 going forwards,
  * 1 coming back); at and after the end the final progress, where a pass that ends exactly there reports 1 (the end of
- * an autoreversing cycle is therefore 0, of a forward pass 1, and of a fractional count the fraction reached). */
+ * an autoreversing cycle is therefore 0, of a forward pass 1, and of a fractional count the fraction reached).
+ * The phase and the pass are decided in double on the unrounded time − begin: where the rounded quotient lies within
+ * 1e-12 of a boundary, exact_excess decides (a 0.1 s pass repeated 3 times ends at 0.3 s holding its end, although
+ * 0.1·3/0.1 rounds to 3.0000000000000004). The progress within the pass is then rounded to float. */
 static float eased_progress(const timing *tm, double time) {
-    double since_begin = time - tm->begin; /* the phase is decided in double, the progress in float */
-    if (since_begin < 0.0) return ease(&tm->easing, 0.0f, 1);
-    float p = (float)since_begin / tm->duration; /* passes done */
-    if (!(p < tm->iterations)) return ease(&tm->easing, tm->end_directed, tm->end_before);
-    float half = 0.5f * p;
-    float pair = half - floorf(half); /* exact: position within a forward+backward pair of passes, in [0, 1) */
-    int odd = pair >= 0.5f;
-    float fraction = 2.0f * pair - (odd ? 1.0f : 0.0f);
-    return ease(&tm->easing, tm->alternates && odd ? 1.0f - fraction : fraction, 0);
+    double since_begin = time - tm->begin;
+    if (time < tm->begin) return ease(&tm->easing, 0.0f, 1);
+    double active = tm->duration * tm->iterations;
+    int after = since_begin >= active;
+    if (fabs(since_begin - active) <= 1e-12 * since_begin)
+        after = exact_excess(time, -tm->begin, tm->iterations, tm->duration) >= 0.0;
+    if (after) return ease(&tm->easing, tm->end_directed, tm->end_before);
+    double q = since_begin / tm->duration; /* passes done */
+    double k = floor(q), fraction = q - k;
+    if (fraction < 1e-12 * (k + 1.0) || fraction > 1.0 - 1e-12 * (k + 1.0)) {
+        if (exact_excess(time, -tm->begin, k, tm->duration) < 0.0) k -= 1.0;
+        else if (exact_excess(time, -tm->begin, k + 1.0, tm->duration) >= 0.0) k += 1.0;
+        fraction = exact_excess(time, -tm->begin, k, tm->duration) / tm->duration;
+        fraction = fraction < 0.0 ? 0.0 : (fraction > 1.0 ? 1.0 : fraction);
+    }
+    int odd = fmod(k, 2.0) == 1.0;
+    return ease(&tm->easing, (float)(tm->alternates && odd ? 1.0 - fraction : fraction), 0);
 }
 
 /* ---- Layers ------------------------------------------------------------------------------------------------------ */
@@ -311,11 +331,12 @@ static int copy_timing(const motionbench_timing *c, timing *tm, float **next, un
     double passes = c->autoreverses ? 2.0 : 1.0;
     double n = c->repeat_count <= 0.0 ? passes : (c->repeat_count >= FLT_MAX ? INFINITY : c->repeat_count * passes);
     tm->begin = c->begin;
-    tm->duration = (float)c->duration;
-    tm->iterations = (float)n;
+    tm->duration = c->duration;
+    tm->iterations = n;
     tm->alternates = c->autoreverses != 0;
-    /* The end: MotionCore's after-phase sample at active time d·n, in double (never reached when n is infinite). */
-    double d = c->duration, half = isinf(n) ? 0.0 : d * n / d * 0.5, pair = half - floor(half);
+    /* The end: the overall progress is n passes exactly (never the quotient d·n/d, which may round past n); a pass
+     * that ends exactly there reports 1 (never reached when n is infinite). */
+    double half = isinf(n) ? 0.0 : n * 0.5, pair = half - floor(half);
     int odd = pair >= 0.5, end = 2.0 * pair - odd == 0.0;
     double simple = end ? 1.0 : 2.0 * pair - odd;
     int backwards = tm->alternates && odd != end;
