@@ -43,12 +43,12 @@ public final class CardFlipLayers: LayerKernel, @unchecked Sendable {
                 let turn = turnScratch.baseAddress! - block.lowerBound
                 for i in block {
                     let d = duration[i]
-                    turn[i] = LayerTiming.sample(local: progress[i] * d, duration: d, iterations: 1, alternates: false).directed
+                    turn[i] = LayerTiming.childSample(local: progress[i] * d, duration: d, passes: 1).directed
                 }
                 rotationCurve.ease(turn + block.lowerBound, count: block.count)
                 for i in block {
                     let d = duration[i]
-                    let shrink = LayerTiming.sample(local: progress[i] * d, duration: d / 2, iterations: 2, alternates: true)
+                    let shrink = LayerTiming.childSample(local: progress[i] * d, duration: d / 2, passes: 2)
                     let f = 1 + (scale[i] - 1) * shrink.directed
                     // angle = −π·eased: sin(angle) = −sin(π·eased), cos(angle) = cos(π·eased).
                     let (s, cosine) = sinCosPiModerate(turn[i])  // turn is in [0, 1]

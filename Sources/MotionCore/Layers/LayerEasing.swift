@@ -45,21 +45,16 @@ enum LayerEasing: Sendable {
     }
 
     /// Each layer's directed progress at `time` into `shifted[i]`: the rounded procedure in one vectorisable loop that
-    /// also notes whether any layer was doubtful (within a few rounding errors of a boundary), then, only if one was,
-    /// a second pass that replaces the doubtful layers' progress by the exact procedure's.
+    /// marks a doubtful layer (within a few rounding errors of a boundary) by writing −1, then the exact procedure for
+    /// the marked layers only (`LayerTiming.repairMarked`).
     @inline(__always)
     static func directedProgress(_ timing: LayerTiming, layers range: Range<Int>, time: Double,
                                  into shifted: UnsafeMutablePointer<Double>) {
-        var doubtful = 0
         for i in range {
             let rounded = timing.roundedSample(i, time: time)
-            shifted[i] = rounded.sample.directed
-            doubtful |= rounded.isDoubtful ? 1 : 0
+            shifted[i] = rounded.isDoubtful ? -1 : rounded.sample.directed
         }
-        guard doubtful != 0 else { return }
-        for i in range where timing.roundedSample(i, time: time).isDoubtful {
-            shifted[i] = timing.exactSample(i, time: time).directed
-        }
+        LayerTiming.repairMarked(shifted, layers: range) { timing.exactSample($0, time: time).directed }
     }
 }
 

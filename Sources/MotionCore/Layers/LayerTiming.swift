@@ -56,32 +56,47 @@ struct LayerTiming: @unchecked Sendable {
 
     /// The rounded procedure for layer `index` at `time`, and whether it is doubtful (a time within a few rounding
     /// errors of an iteration or end boundary), for loops that repair doubtful layers afterwards with `exactSample`.
-    @inline(__always)
+    @_transparent
     func roundedSample(_ index: Int, time: Double) -> (sample: LayerTimingSample, isDoubtful: Bool) {
         Self.roundedSample(local: time - begin[index], duration: duration[index], iterations: iterations[index],
                            alternation: alternates[index])
     }
 
     /// Layer `index`'s timing at `time` with every decision exact: the Web Animations procedure (`TimingProcedure`)
-    /// at the unrounded local time time − begin.
+    /// at the unrounded local time time − begin. Never inlined: it is the rare path, and inlined it would crowd the
+    /// kernels' loops out of the optimiser's inlining budget.
+    @inline(never)
     func exactSample(_ index: Int, time: Double) -> LayerTimingSample {
         Self.exactSample(time: ExactSum(time, -begin[index]), duration: duration[index], iterations: iterations[index],
                          alternates: alternates[index] != 0)
     }
 
-    /// The same procedure for one set of timing values at local time `local` (seconds since the begin time): a
-    /// `duration` (> 0) pass repeated for `iterations` engine iterations, alternating direction when `alternates`.
-    @inline(__always)
-    static func sample(local: Double, duration: Double, iterations: Double, alternates: Bool)
-        -> LayerTimingSample
-    {
-        let rounded = roundedSample(local: local, duration: duration, iterations: iterations,
-                                    alternation: alternates ? 1 : 0)
-        guard rounded.isDoubtful else { return rounded.sample }
-        return exactSample(time: ExactSum(local), duration: duration, iterations: iterations, alternates: alternates)
+    /// The directed progress of a card flip's child timing: `passes` (1, or 2 autoreversing) passes of `duration`
+    /// seconds at the child's local time `local` (its group's progress times the group's duration, rounded as the scalar
+    /// path rounds it). The child's active duration, duration·passes, is exact, so its end is decided by one compare;
+    /// its pass boundary is decided on the correctly rounded quotient local/duration, which can differ from the exact
+    /// floor only when the quotient rounds up to a whole number (a local time one double below duration when duration
+    /// is a power of two), which is not repaired.
+    @_transparent
+    static func childSample(local: Double, duration: Double, passes: Double) -> LayerTimingSample {
+        roundedSample(local: local, duration: duration, iterations: passes, alternation: passes == 2 ? 1 : 0,
+                      activeIsExact: true).sample
     }
 
-    /// The exact procedure at the local time `time`, fill both, iteration start 0.
+    /// Replaces every negative entry of `values` over `layers` (a directed progress is never negative: −1 marks a
+    /// doubtful layer) by `exact(i)`. A count of the marks comes first, in a loop of its own that vectorises (inside
+    /// the loop that writes them, the reduction would keep that loop from vectorising); the repair runs only if there
+    /// is one.
+    @inline(__always)
+    static func repairMarked(_ values: UnsafeMutablePointer<Double>, layers: Range<Int>, exact: (Int) -> Double) {
+        var marks = 0
+        for i in layers { marks &+= values[i] < 0 ? 1 : 0 }
+        guard marks != 0 else { return }
+        for i in layers where values[i] < 0 { values[i] = exact(i) }
+    }
+
+    /// The exact procedure at the local time `time`, fill both, iteration start 0 (never inlined: the rare path).
+    @inline(never)
     static func exactSample(time: ExactSum, duration: Double, iterations: Double, alternates: Bool)
         -> LayerTimingSample
     {
@@ -107,13 +122,19 @@ struct LayerTiming: @unchecked Sendable {
     /// exact, its fraction r = p/2 − ⌊p/2⌋ is exact, the pass progress p − ⌊p⌋ is exactly 2r or 2r − 1, and the pass
     /// index ⌊p⌋ is odd exactly when r ≥ 1/2. (Below 2^-1021, where p/2 is subnormal, the progress may differ from
     /// p − ⌊p⌋ by one subnormal spacing.)
-    @inline(__always)
-    static func roundedSample(local: Double, duration d: Double, iterations n: Double, alternation: Double)
-        -> (sample: LayerTimingSample, isDoubtful: Bool)
+    /// `activeIsExact` says that d·n is exact (a child's 1 pass, or 2 passes of d/2) and `local` unrounded: the end is
+    /// then decided by the compare alone, and no doubt is computed (`childSample`).
+    @_transparent
+    static func roundedSample(local: Double, duration d: Double, iterations n: Double, alternation: Double,
+                              activeIsExact: Bool = false) -> (sample: LayerTimingSample, isDoubtful: Bool)
     {
         let active = d * n
         let isBefore = local < 0, isAfter = !isBefore && local >= active
-        let overall = isBefore ? 0 : (isAfter ? n : local / d)
+        // After the end the overall progress is n itself. The choice is made on the bits (a select between a load and
+        // a quotient was left as a branch, which kept the loop from vectorising).
+        let quotient = (isBefore ? 0 : local) / d
+        let afterMask: UInt64 = isAfter ? ~0 : 0
+        let overall = Double(bitPattern: (n.bitPattern & afterMask) | (quotient.bitPattern & ~afterMask))
         let half = overall * 0.5
         let pairFraction = half - nonNegativeFloor(half)
         let odd: Double = pairFraction >= 0.5 ? 1 : 0
@@ -123,13 +144,16 @@ struct LayerTiming: @unchecked Sendable {
         let simple = end != 0 ? 1 : fraction
         // The iteration is odd when exactly one of `odd` and `end` is 1; it runs backwards if it also alternates.
         let backwards = alternation * (odd - end) != 0
+        // The doubt, as flags of 0 and 1 combined by arithmetic (short-circuit logic would keep the loop from
+        // vectorising): near the end, or mid-animation near a whole number of passes.
         let margin = overall * 0x1p-50
-        let nearEnd = (local - active).magnitude <= local * 0x1p-50
-        let nearIteration = !isBefore && !isAfter && (fraction <= margin || fraction >= 1 - margin)
+        let nearEnd: Double = (local - active).magnitude <= local * 0x1p-50 ? 1 : 0
+        let mid: Double = (isBefore ? 0 : 1) * (isAfter ? 0 : 1)
+        let nearWhole: Double = (fraction < margin ? 1 : 0) + (fraction > 1 - margin ? 1 : 0)
         return (LayerTimingSample(directed: backwards ? 1 - simple : simple,
                                   before: (isBefore && !backwards) || (isAfter && backwards),
                                   isActive: !isBefore && !isAfter),
-                nearEnd || nearIteration)
+                activeIsExact ? false : nearEnd + mid * nearWhole != 0)
     }
 
     /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52, x + 2^52 − 2^52 rounds x to an integer and a compare corrects
