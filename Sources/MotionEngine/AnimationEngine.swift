@@ -23,11 +23,34 @@ public protocol AnimationEngine: AnyObject, Sendable {
     /// Checks the frame just evaluated in `chunks` chunks at `time` seconds, outside the timed region (a C engine's
     /// written counts and the guard values after its buffer); the default checks nothing.
     func checkFrame(chunks: Int, time: Double) throws(EngineError)
+
+    /// The first output after the last evaluated frame that is not finite (NaN or ±infinity), in layer order: the
+    /// layer, the output's index within the layer and its value; nil when every output of every layer is finite. Read
+    /// outside the timed region after every timed frame. `layers` is the number of layers the engine was created with
+    /// and `outputCount(layer)` the number of outputs of each; the default reads every layer through
+    /// `outputs(layer:into:)`, and an engine that holds its outputs in one buffer scans that instead.
+    func firstNonFiniteOutput(layers: Int, outputCount: (Int) -> Int) -> (layer: Int, output: Int, value: Double)?
 }
 
 extension AnimationEngine {
     /// Nothing to check.
     public func checkFrame(chunks: Int, time: Double) throws(EngineError) {}
+
+    /// Every layer read through `outputs(layer:into:)`, in order.
+    public func firstNonFiniteOutput(layers: Int, outputCount: (Int) -> Int) -> (layer: Int, output: Int, value: Double)? {
+        var values = [Double](repeating: 0, count: 64)
+        for layer in 0..<layers {
+            let width = outputCount(layer)
+            if width > values.count { values = [Double](repeating: 0, count: width) }
+            let bad: (Int, Double)? = values.withUnsafeMutableBufferPointer { buffer in
+                let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
+                outputs(layer: layer, into: slice)
+                return slice.firstIndex { !$0.isFinite }.map { ($0, slice[$0]) }
+            }
+            if let (output, value) = bad { return (layer, output, value) }
+        }
+        return nil
+    }
 }
 
 /// How an engine is made: a name to show before it exists, and a function that creates it for a set of layers.

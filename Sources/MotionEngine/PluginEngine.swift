@@ -121,6 +121,39 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
         for component in values.indices { values[component] = value(offset + component) }
     }
 
+    /// The output buffer scanned in one pass (blocks of 1,024 values, each tested as a whole: 0 × v is NaN exactly when
+    /// v is not finite), and the first value that is not finite mapped to its layer by the layers' output offsets.
+    /// `layers` and `outputCount` are not needed: the buffer holds every layer's outputs end to end.
+    public func firstNonFiniteOutput(layers _: Int, outputCount _: (Int) -> Int) -> (layer: Int, output: Int, value: Double)? {
+        let index: Int?
+        switch descriptor.precision {
+        case .float32: index = Self.firstNonFinite(buffer.assumingMemoryBound(to: Float.self), count: outputCount)
+        case .float64: index = Self.firstNonFinite(buffer.assumingMemoryBound(to: Double.self), count: outputCount)
+        }
+        guard let index else { return nil }
+        // The last layer whose first output is at or before `index` (offsets increase with the layer).
+        var lo = 0, hi = layers.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if layers[mid].outputOffset <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return (lo, index - layers[lo].outputOffset, value(index))
+    }
+
+    /// The index of the first of `count` values at `values` that is not finite, or nil.
+    static func firstNonFinite<Value: BinaryFloatingPoint>(_ values: UnsafePointer<Value>, count: Int) -> Int? {
+        let block = 1024
+        var start = 0
+        while start < count {
+            let end = min(start + block, count)
+            var probe: Value = 0
+            for index in start..<end { probe += 0 * values[index] }
+            if probe.isNaN { return (start..<end).first { !values[$0].isFinite } }
+            start = end
+        }
+        return nil
+    }
+
     /// Output value `index` as a Double.
     func value(_ index: Int) -> Double {
         descriptor.precision == .float32 ? Double(buffer.load(fromByteOffset: 4 * index, as: Float.self))

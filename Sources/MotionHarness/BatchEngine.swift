@@ -6,12 +6,14 @@ import MotionSupport
 /// frame's interval comes from the clock (a fixed-rate clock states it exactly), found by the frame's time.
 final class BatchEngine: AnimationEngine, @unchecked Sendable {
     let store: LayerStore
+    /// The store's kernels in order (its layers numbered through them), for the scan for non-finite outputs.
+    let kernels: [any LayerKernel]
     let clock: FrameClock
     let descriptor: EngineDescriptor
 
-    /// The engine over `store`, for frames of `clock`.
-    init(store: LayerStore, clock: FrameClock, kinds: Set<EngineLayerKind>) {
-        (self.store, self.clock) = (store, clock)
+    /// The engine over `store`, a store of `kernels` in that order, for frames of `clock`.
+    init(store: LayerStore, kernels: [any LayerKernel], clock: FrameClock, kinds: Set<EngineLayerKind>) {
+        (self.store, self.kernels, self.clock) = (store, kernels.filter { $0.count > 0 }, clock)
         descriptor = EngineDescriptor(name: "motioncore-batch", version: ToolVersion.number, precision: .float64,
                                       supportedKinds: kinds, concurrentChunks: true)
     }
@@ -29,6 +31,26 @@ final class BatchEngine: AnimationEngine, @unchecked Sendable {
 
     func outputs(layer: Int, into values: UnsafeMutableBufferPointer<Double>) {
         for (index, value) in store.outputs(layer: layer).prefix(values.count).enumerated() { values[index] = value }
+    }
+
+    /// Each kernel's outputs read through its typed getter, component by component (no array per layer).
+    func firstNonFiniteOutput(layers _: Int, outputCount _: (Int) -> Int) -> (layer: Int, output: Int, value: Double)? {
+        var first = 0
+        for kernel in kernels {
+            var found: (layer: Int, output: Int, value: Double)?
+            for component in 0..<kernel.components {
+                for layer in 0..<(found.map { $0.layer } ?? kernel.count) {
+                    let value = kernel.output(component, layer: layer)
+                    if !value.isFinite {
+                        found = (layer, component, value)
+                        break
+                    }
+                }
+            }
+            if let found { return (first + found.layer, found.output, found.value) }
+            first += kernel.count
+        }
+        return nil
     }
 }
 
@@ -55,5 +77,14 @@ final class NaiveEngine: AnimationEngine, @unchecked Sendable {
 
     func outputs(layer: Int, into values: UnsafeMutableBufferPointer<Double>) {
         for (index, value) in naive.values(layer).prefix(values.count).enumerated() { values[index] = value }
+    }
+
+    /// Each naive layer's values, in order.
+    func firstNonFiniteOutput(layers _: Int, outputCount _: (Int) -> Int) -> (layer: Int, output: Int, value: Double)? {
+        for layer in 0..<naive.count {
+            let values = naive.values(layer)
+            if let output = values.firstIndex(where: { !$0.isFinite }) { return (layer, output, values[output]) }
+        }
+        return nil
     }
 }

@@ -2,8 +2,10 @@ import MotionCore
 import MotionEngine
 
 /// Measures one engine on one layer count: warm-up passes, timed passes over its frames (the figures are medians over
-/// passes), and in the first timed pass its outputs checked against the exact scalar path at four frames. A failure
-/// becomes the row's `failure`, so the other engines' rows still print.
+/// passes); after every timed frame, outside the timing, every output checked to be finite, and in the first timed
+/// pass a sample of layers at every frame compared with the exact scalar path (`EngineAccuracy`, at most
+/// `Options.checkBudget` layer comparisons). A failure becomes the row's `failure`, so the other engines' rows still
+/// print.
 enum EngineMeasurement {
     /// An engine with the layers it evaluates.
     struct Subject {
@@ -25,12 +27,6 @@ enum EngineMeasurement {
         return row
     }
 
-    /// Four frames of `frames` to check: the first, a third and two thirds in, and the last.
-    static func checkFrames(_ frames: [Int]) -> Set<Int> {
-        guard let last = frames.last else { return [] }
-        return [frames[0], frames[frames.count / 3], frames[2 * frames.count / 3], last]
-    }
-
     /// Measures `subject` with the run's options; `heartbeat` (in a child process) records each call.
     static func measure(_ subject: Subject, workload: Workload, options: FrameHarness.Options,
                         heartbeat: EngineHeartbeat? = nil) -> EngineRow {
@@ -38,15 +34,17 @@ enum EngineMeasurement {
         let chunks = subject.engine.descriptor.concurrentChunks ? max(1, min(options.threads, subject.count)) : 1
         (row.threads, row.frames) = (chunks, subject.frames.count)
         var accuracy = EngineAccuracy(workload: workload, count: subject.count, workloadIndex: subject.workloadIndex,
-                                      sampleLayers: options.verifyLayers)
-        let checked = checkFrames(subject.frames)
+                                      frames: subject.frames, budget: options.checkBudget)
+        let frameCount = options.clock.frames
         var perLayer: [Double] = [], first: FrameHarness.FrameRecord?
         do throws(EngineError) {
             for pass in 0..<(options.warmupPasses + max(options.repeats, 1)) {
                 let isFirst = pass == options.warmupPasses, timed = pass >= options.warmupPasses
                 let record = try EngineTiming.pass(subject.engine, clock: options.clock, frames: subject.frames,
                                                    chunks: chunks, heartbeat: heartbeat) { (index, frame) throws(EngineError) in
-                    if isFirst, checked.contains(index) { try accuracy.check(subject.engine, frame: frame, index: index) }
+                    if timed {
+                        try accuracy.inspect(subject.engine, frame: frame, index: index, of: frameCount, compare: isFirst)
+                    }
                 }
                 guard timed else { continue }
                 if isFirst { first = record }
@@ -60,8 +58,7 @@ enum EngineMeasurement {
         row.nsPerLayerFrame = finite(RepeatedFigure(perLayer).median)
         if let first { row.frameMs = percentiles(first) }
         row.budgetFractionP99 = row.frameMs.flatMap { finite($0.p99 / (1e3 * options.clock.nominalInterval)) }
-        row.errors = accuracy.kinds
-        row.worst = accuracy.worst?.output
+        accuracy.fill(&row)
         return row
     }
 

@@ -34,7 +34,7 @@ public enum EngineProcess {
         defer { try? FileManager.default.removeItem(atPath: heartbeat) }
         var arguments = ["_engine", request.path, "--layers", "\(count)", "--threads", "\(options.threads)",
                          "--repeat", "\(options.repeats)", "--warmup", "\(options.warmupPasses)",
-                         "--verify-layers", "\(options.verifyLayers)", "--heartbeat", heartbeat]
+                         "--check-budget", "\(options.checkBudget)", "--heartbeat", heartbeat]
         arguments += request.workloadArguments
         var failed = EngineRow(name: request.label, role: "plug-in")
         failed.path = request.path

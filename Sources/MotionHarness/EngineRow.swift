@@ -34,6 +34,18 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public var budgetFractionP99: Double?
     /// Errors against the exact scalar path, per kind.
     public var errors: [KindErrors] = []
+    /// Timed frames after which every output of every layer was checked to be finite (every frame of every timed
+    /// pass for an engine under test; MotionCore's batch and the naive evaluator: their first timed pass).
+    public var checkedFrames: Int = 0
+    /// Frames after which outputs were compared with the exact scalar path (the first timed pass).
+    public var comparedFrames: Int = 0
+    /// Layer comparisons with the exact scalar path in all (each compares every output of one layer at one frame; at
+    /// most `run --check-budget`).
+    public var comparedLayerFrames: Int = 0
+    /// Different layers compared at least once.
+    public var comparedLayers: Int = 0
+    /// Outputs compared with the exact scalar path in all (the sum of `errors[].outputs`).
+    public var comparedOutputs: Int = 0
     /// The output farthest beyond its visible threshold, as error ÷ threshold (so with kinds held to different
     /// thresholds it need not be the largest error), with what reproduces it.
     public var worst: WorstOutput?
@@ -65,7 +77,7 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public struct KindErrors: Sendable, Codable, Equatable {
         /// The kind.
         public var kind: String
-        /// Outputs compared (layers × outputs per layer × checked frames).
+        /// Outputs compared (over every layer comparison of this kind, at every frame compared).
         public var outputs: Int
         /// The largest |engine − exact| / travel.
         public var maxError: Double
@@ -88,7 +100,9 @@ public struct EngineRow: Sendable, Codable, Equatable {
         public var frame: Int, time: Double
         /// The layer's kind and the output's index within the layer.
         public var kind: String, output: Int
-        /// The exact value and the engine's, in value units.
+        /// The exact value and the engine's, in value units. The exact value is the one at the frame's time or, when
+        /// the engine's value is beyond its threshold there, at the neighbouring double (one ulp earlier or later)
+        /// where it is nearest the engine's.
         public var expected: Double, actual: Double
         /// |actual − expected| / travel, and the threshold that output is held to.
         public var error: Double, threshold: String

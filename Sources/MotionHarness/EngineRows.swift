@@ -74,15 +74,15 @@ enum EngineRows {
             row.frameMs = EngineRow.Percentiles(p50: p.p50, p90: p.p90, p99: p.p99, max: p.max)
             row.budgetFractionP99 = EngineMeasurement.finite(p.p99 / (1e3 * options.clock.nominalInterval))
         }
-        row.errors = checks.accuracy.kinds
-        row.worst = checks.accuracy.worst?.output
+        checks.accuracy.fill(&row)
         row.failure = checks.failure
     }
 
     /// MotionCore's batch on the layers of `kinds` only (the same kernels), measured like an engine under test.
     static func subsetBatch(kinds: [String], setup: FrameHarness.Setup, options: FrameHarness.Options) -> EngineRow {
         let selection = EngineSelection(workload: setup.workload, kinds: Set(kinds.compactMap(EngineLayerKind.init(name:))))
-        let engine = BatchEngine(store: selection.store(), clock: options.clock, kinds: Set(kinds.compactMap(EngineLayerKind.init(name:))))
+        let engine = BatchEngine(store: selection.store(), kernels: selection.kernels, clock: options.clock,
+                                 kinds: Set(kinds.compactMap(EngineLayerKind.init(name:))))
         let subject = EngineMeasurement.Subject(
             engine: engine, count: selection.count, workloadIndex: { selection.workloadIndex($0) },
             row: EngineMeasurement.row(engine.descriptor, role: "batch-subset", selection: selection),

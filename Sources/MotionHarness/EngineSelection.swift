@@ -64,9 +64,12 @@ struct EngineSelection: Sendable {
         }
     }
 
+    /// The selected groups' kernels, in order.
+    var kernels: [any LayerKernel] { groups.map { workload.groups[$0].kernel } }
+
     /// The selected groups' kernels in one store (the workload's own store when every layer is selected).
     func store() -> LayerStore {
-        isComplete ? workload.store : LayerStore(kernels: groups.map { workload.groups[$0].kernel })
+        isComplete ? workload.store : LayerStore(kernels: kernels)
     }
 }
 

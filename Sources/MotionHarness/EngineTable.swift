@@ -5,7 +5,7 @@ import MotionOutput
 /// errors by kind, the layers it left out, its worst output and any failure.
 enum EngineTable {
     static let columns = ["engine", "precision", "layers", "frames", "threads", "ns/layer/frame", "× batch", "p50 ms",
-                          "p99 ms", "budget@p99", "largest error", "beyond visible"]
+                          "p99 ms", "budget@p99", "largest error", "beyond visible", "outputs compared"]
 
     static func cells(_ row: EngineRow) -> [String] {
         let fixed = HarnessReport.fixed
@@ -20,6 +20,7 @@ enum EngineTable {
             row.budgetFractionP99.map { fixed($0 * 100, 1) + "%" } ?? "–",
             largest.map { String(format: "%.1e", $0.maxError) + " (\($0.kind))" } ?? "–",
             outputs > 0 ? fixed(Double(beyond) / Double(outputs) * 100, 2) + "%" : "–",
+            outputs > 0 ? "\(outputs) (\(row.comparedFrames) fr)" : "–",
         ]
     }
 
@@ -32,10 +33,13 @@ enum EngineTable {
             text += markdown ? markdownTable(result.engines) : AlignedText.fromMarkdown(markdownTable(result.engines))
             text += details(result.engines).map { "- " + $0 + "\n" }.joined()
         }
-        text += "\nlargest error: |engine − exact| as a fraction of the output's travel, over the layers compared at four "
-            + "frames (the kind in brackets). beyond visible: the share of compared outputs beyond their visible threshold "
-            + "(alpha-half-step 0.5/255 for opacity and colour, position-0.1px 1e-4 of the travel, rotation-0.01deg "
-            + "0.01/360; docs/engines.md). × batch: ns/layer/frame ÷ MotionCore's batch on the same layers.\n"
+        text += "\nlargest error: |engine − exact| as a fraction of the output's travel, over the outputs compared (the kind "
+            + "in brackets); an output beyond its threshold at a frame's time t also matches when the exact value at t's "
+            + "neighbouring double is within it. beyond visible: the share of compared outputs beyond their visible "
+            + "threshold (alpha-half-step 0.5/255 for opacity and colour, position-0.1px 1e-4 of the travel, "
+            + "rotation-0.01deg 0.01/360; docs/engines.md). outputs compared: with the exact path, over a sample of layers "
+            + "at every frame (fr: frames compared; --check-budget). Every output of every timed frame is checked to be "
+            + "finite. × batch: ns/layer/frame ÷ MotionCore's batch on the same layers.\n"
         return text
     }
 
@@ -63,6 +67,11 @@ enum EngineTable {
                 lines.append("stream bound: MotionCore's columns read and written once with no arithmetic, a bound on the "
                              + "batch, not an engine (no outputs to check)"
                              + (row.nsPerLayerFrame == nil ? "; left out here: not below the batch cost" : ""))
+            }
+            if row.checkedFrames > 0, row.role != "batch-subset" {
+                lines.append("\(name) checked: every output finite after \(row.checkedFrames) timed frames; "
+                             + "\(row.comparedLayerFrames) layer comparisons with the exact path at \(row.comparedFrames) "
+                             + "frames (\(row.comparedLayers) different layers, \(row.comparedOutputs) outputs)")
             }
             if !row.errors.isEmpty, row.role != "batch-subset" {
                 lines.append("\(name) errors: " + row.errors.map { e in

@@ -42,6 +42,7 @@ public enum EngineWorkbench {
     public static func batch(scenario: Scenario, count: Int, clock: FrameClock) -> (engine: any AnimationEngine,
                                                                                     store: LayerStore) {
         let workload = Workload(scenario: scenario, count: count, clock: clock)
-        return (BatchEngine(store: workload.store, clock: clock, kinds: Set(EngineLayerKind.allCases)), workload.store)
+        return (BatchEngine(store: workload.store, kernels: workload.groups.map(\.kernel), clock: clock,
+                            kinds: Set(EngineLayerKind.allCases)), workload.store)
     }
 }

@@ -24,8 +24,13 @@ public enum FrameHarness {
         public var naiveLayerLimit = 100_000
         /// Frames the naive evaluator, the shared timeline and the stream bound are timed for (medians).
         public var comparisonFrames = 24
-        /// Layers compared per verified frame (spread evenly).
+        /// Layers compared with the scalar path per frame --verify checks (spread evenly; MotionCore's batch only).
         public var verifyLayers = 20_000
+        /// The most layer comparisons with the exact scalar path per engine per layer count, shared out over every frame
+        /// of the first timed pass (`EngineCheckPlan`); every output of every timed frame is checked to be finite
+        /// whatever the budget. The default, 4 × 40,000, is no fewer than the four checked frames of earlier versions
+        /// ever compared (up to 20,000 layers each, or every layer below 40,000).
+        public var checkBudget = 160_000
         /// Timed passes over all frames per layer count (figures are medians over passes, with min–max spread).
         public var repeats = 1
         /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).
@@ -79,7 +84,8 @@ public enum FrameHarness {
             (timeline, timelineObstacle) = SharedTimeline.store(for: workload)
             comparisonFrames = comparisonFrameIndices(clock.frames, options.comparisonFrames)
             naiveCount = min(count, options.naiveLayerLimit)
-            batch = BatchEngine(store: workload.store, clock: clock, kinds: Set(EngineLayerKind.allCases))
+            batch = BatchEngine(store: workload.store, kernels: workload.groups.map(\.kernel), clock: clock,
+                                kinds: Set(EngineLayerKind.allCases))
             naive = NaiveEngine(workload: workload, limit: naiveCount)
         }
     }
@@ -112,17 +118,19 @@ public enum FrameHarness {
         return result
     }
 
-    /// The accuracy checks of MotionCore's batch and the naive evaluator, filled during the first timed pass.
+    /// The accuracy checks of MotionCore's batch (over every frame) and the naive evaluator (over its comparison
+    /// frames), filled during the first timed pass.
     final class Checks {
         let batch: AccuracyBox, naive: AccuracyBox
 
         init(_ setup: Setup, options: Options) {
             let workload = setup.workload
             batch = AccuracyBox(EngineAccuracy(workload: workload, count: workload.count, workloadIndex: { $0 },
-                                               sampleLayers: options.verifyLayers))
+                                               frames: Array(1...options.clock.frames), budget: options.checkBudget))
             let naive = setup.naive
             self.naive = AccuracyBox(EngineAccuracy(workload: workload, count: naive.naive.count,
-                                                    workloadIndex: { naive.workloadIndex($0) }, sampleLayers: options.verifyLayers))
+                                                    workloadIndex: { naive.workloadIndex($0) },
+                                                    frames: setup.comparisonFrames, budget: options.checkBudget))
         }
     }
 
@@ -157,15 +165,14 @@ public enum FrameHarness {
 
     /// Times every frame of the clock on MotionCore's batch engine from its reset state, through the timed loop every
     /// engine runs (`EngineTiming.pass`). The first timed pass (`accuracy` given) also samples the active share (every
-    /// fourth frame and the last), checks the batch against the exact path at four frames for the engines' table and,
-    /// with --verify, compares four frames with the scalar path.
+    /// fourth frame and the last), checks the batch's outputs after every frame for the engines' table (all finite, a
+    /// sample of layers compared with the exact path) and, with --verify, compares four frames with the scalar path.
     static func framePass(_ setup: Setup, options: Options, accuracy: AccuracyBox?, label: String,
                           progress: (String) -> Void) -> FrameRecord {
         let clock = options.clock, workload = setup.workload, store = workload.store, count = workload.count
         let sampled = accuracy != nil, frames = Array(1...clock.frames)
         let verifyFrames: Set<Int> = options.verify && sampled
             ? [1, max(1, clock.frames / 3), max(1, 2 * clock.frames / 3), clock.frames] : []
-        let checked = EngineMeasurement.checkFrames(frames)
         var verification: (samples: Int, maxError: Double)? = verifyFrames.isEmpty ? nil : (0, 0)
         var activeTotal = 0.0, activeSamples = 0
         var record: FrameRecord
@@ -176,9 +183,9 @@ public enum FrameHarness {
                     activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
                     activeSamples += 1
                 }
-                if let accuracy, checked.contains(index), accuracy.failure == nil {
+                if let accuracy, accuracy.failure == nil {
                     do throws(EngineError) {
-                        try accuracy.accuracy.check(setup.batch, frame: frame, index: index)
+                        try accuracy.accuracy.inspect(setup.batch, frame: frame, index: index, of: clock.frames, compare: true)
                     } catch {
                         accuracy.failure = error.message
                     }
@@ -287,15 +294,15 @@ public enum FrameHarness {
     }
 
     /// Median ns per layer per frame of the naive engine over the comparison frames, through the timed loop every
-    /// engine runs; with `accuracy`, its outputs are checked at four of those frames.
+    /// engine runs; with `accuracy`, its outputs are checked after each of those frames.
     static func naiveCost(_ setup: Setup, threads: Int, accuracy: AccuracyBox?, clock: FrameClock) -> Double {
-        let naive = setup.naive, frames = setup.comparisonFrames, checked = EngineMeasurement.checkFrames(frames)
+        let naive = setup.naive, frames = setup.comparisonFrames
         do {
             let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
                                                chunks: max(1, min(threads, naive.naive.count))) { (index, frame) throws(EngineError) in
-                if let accuracy, checked.contains(index), accuracy.failure == nil {
+                if let accuracy, accuracy.failure == nil {
                     do throws(EngineError) {
-                        try accuracy.accuracy.check(naive, frame: frame, index: index)
+                        try accuracy.accuracy.inspect(naive, frame: frame, index: index, of: clock.frames, compare: true)
                     } catch {
                         accuracy.failure = error.message
                     }

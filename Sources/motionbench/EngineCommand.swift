@@ -37,8 +37,9 @@ struct EngineCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Untimed passes first.")
     var warmup = 0
 
-    @Option(name: .customLong("verify-layers"), parsing: .unconditional, help: "Layers compared per checked frame.")
-    var verifyLayers = 20_000
+    @Option(name: .customLong("check-budget"), parsing: .unconditional,
+            help: "Most layer comparisons with the exact path, spread over every frame.")
+    var checkBudget = 160_000
 
     @Option(help: "A file the engine's current call and frame are recorded in (mmap).")
     var heartbeat: String?
@@ -47,8 +48,8 @@ struct EngineCommand: ParsableCommand {
     func validate() throws {
         try validatingOptions {
             guard layers >= 1, layers <= 100_000_000, frames >= 1, frames <= 1_000_000, threads >= 1, threads <= 1024,
-                  repeats >= 1, repeats <= 1000, warmup >= 0, warmup <= 1000, verifyLayers >= 1, rate >= 1, rate <= 10_000 else {
-                throw BadInput(message: "_engine: --layers, --frames, --rate, --threads, --repeat, --warmup or --verify-layers is out of range")
+                  repeats >= 1, repeats <= 1000, warmup >= 0, warmup <= 1000, checkBudget >= 1, checkBudget <= 1_000_000_000, rate >= 1, rate <= 10_000 else {
+                throw BadInput(message: "_engine: --layers, --frames, --rate, --threads, --repeat, --warmup or --check-budget is out of range")
             }
         }
     }
@@ -62,7 +63,7 @@ struct EngineCommand: ParsableCommand {
             throw BadInput(message: "_engine: \(error.message)")
         }
         var options = FrameHarness.Options(scenario: scenario, layerCounts: [layers], clock: clock, threads: threads, verify: false)
-        (options.repeats, options.warmupPasses, options.verifyLayers) = (repeats, warmup, verifyLayers)
+        (options.repeats, options.warmupPasses, options.checkBudget) = (repeats, warmup, checkBudget)
         let row = EngineProcess.child(path: path, count: layers, options: options, heartbeatPath: heartbeat)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

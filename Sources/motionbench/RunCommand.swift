@@ -30,8 +30,13 @@ struct RunCommand: ParsableCommand {
             count, the engines side by side through one timed loop: MotionCore's batch, the naive evaluator and each \
             --engine PATH.so (a C library exporting motionbench_engine_entry, docs/engines.md), each of those in its own \
             child process: ns/layer/frame, × MotionCore's batch on the same layers, percentiles, and errors against \
-            the exact scalar path with the share beyond visible thresholds and the worst output named. An engine that \
-            crashes, hangs, returns NaN, fails or writes the wrong size gets a FAILED row and run exits 2. Scenarios: \
+            the exact scalar path with the share beyond visible thresholds and the worst output named. After every \
+            timed frame, outside the timing, every output of every engine is checked to be finite, and a sample of \
+            layers (rotating from frame to frame; --check-budget layer comparisons per engine per layer count in all) \
+            is compared with the exact path; an output beyond its threshold at t also counts as matching when the \
+            exact answer at t's neighbouring double (one ulp earlier or later) is within it. An engine that \
+            crashes, hangs, returns NaN at any frame, fails or writes the wrong size gets a FAILED row and run exits \
+            2. Scenarios: \
             \(Scenario.builtInNames.joined(separator: ", ")), or a JSON file (data/scenarios/README.md).
 
             EXAMPLES:
@@ -77,6 +82,12 @@ struct RunCommand: ParsableCommand {
             help: "Seconds an engine under test may take for one layer count before it is stopped.")
     var engineTimeout = 600.0
 
+    @Option(name: .customLong("check-budget"), parsing: .unconditional, help: ArgumentHelp(
+        "The most layer comparisons with the exact scalar path per engine per layer count, shared out over every frame "
+            + "(each compares all of one layer's outputs at one frame); every output of every timed frame is checked to "
+            + "be finite whatever the budget.", valueName: "N"))
+    var checkBudget = 160_000
+
     @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch), and fail (exit 1) when an engine under test has any output beyond its visible threshold.")
     var verify = false
 
@@ -106,6 +117,9 @@ struct RunCommand: ParsableCommand {
             }
             guard engineTimeout > 0, engineTimeout <= 86_400 else {
                 throw BadInput(message: "run: --engine-timeout \(formatSpecNumber(engineTimeout)) must be a number of seconds in (0, 86400]")
+            }
+            guard checkBudget >= 1, checkBudget <= 1_000_000_000 else {
+                throw BadInput(message: "run: --check-budget \(checkBudget) must be a whole number in 1…1000000000")
             }
             if let warmup, warmup < 0 || warmup > 1000 {
                 throw BadInput(message: "run: --warmup \(warmup) must be a whole number in 0…1000")
@@ -143,7 +157,7 @@ struct RunCommand: ParsableCommand {
         let warmupPasses = warmup ?? (repeats > 1 ? 1 : 0)
         var options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
                                            verify: verify)
-        (options.repeats, options.warmupPasses) = (repeats, warmupPasses)
+        (options.repeats, options.warmupPasses, options.checkBudget) = (repeats, warmupPasses, checkBudget)
         options.engines = try engines.map { path in
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw BadInput(message: "run: --engine \(path): no such readable file (the example engine is built by "

@@ -1,5 +1,6 @@
 /* A deliberately broken engine for EngineIsolationTests: compiled once per failure mode (-DMODE=...). It supports
- * `basic` layers in float64 and evaluates them linearly (no easing); the mode decides how it fails, from frame 3 on. */
+ * `basic` layers in float64 and evaluates them linearly (no easing); the mode decides how it fails, from frame 3 on
+ * (MODE_NAN_AT_FRAME: at frame NAN_FRAME only, in the middle layer's first output). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,10 @@
 #define MODE_CREATE_FAILS 8
 #define MODE_WRONG_PRECISION 9 /* declares float32 and writes doubles: twice the buffer */
 #define MODE_SKIPS_A_LAYER 10 /* counts every value but never writes the last layer's */
+#define MODE_NAN_AT_FRAME 11 /* one NaN, at frame NAN_FRAME (counted from the last reset) only */
+#ifndef NAN_FRAME
+#define NAN_FRAME 5
+#endif
 #ifndef MODE
 #define MODE MODE_NONE
 #endif
@@ -56,6 +61,7 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
         }
     }
     if (broken && MODE == MODE_NAN && chunk == 0) out[0] = NAN;
+    if (MODE == MODE_NAN_AT_FRAME && e->frame == NAN_FRAME && chunk == 0) out[e->layers[e->count / 2].output_offset] = NAN;
     if (broken && MODE == MODE_WRONG_COUNT && chunk == 0) written -= 1;
     if (broken && MODE == MODE_OVERRUN && chunk == 0) out[e->outputs] = 1;
     return written;

@@ -59,6 +59,30 @@ final class EngineIsolationTests: XCTestCase {
         try assertFails("NAN", saying: ["is nan at frame"])
     }
 
+    func testOneNaNAtOneFrameFailsTheEngineNamingTheFrameLayerAndOutput() throws {
+        // Its only NaN is at frame 5 of 60, in its middle layer: no sample of a few frames would see it, but every
+        // output of every timed frame is checked.
+        let broken = try engine("NAN_AT_FRAME")
+        let result = try CommandRunner.run(["run", "--layers", "400", "--frames", "60", "--engine", broken,
+                                            "--format", "json"])
+        XCTAssertEqual(result.status, 2, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let engines = try XCTUnwrap((object["results"] as? [[String: Any]])?.first?["engines"] as? [[String: Any]])
+        let row = try XCTUnwrap(engines.first { $0["name"] as? String == "broken-nan_at_frame" })
+        let layers = try XCTUnwrap(row["layers"] as? Int)
+        XCTAssertGreaterThan(layers, 2)
+        let failure = try XCTUnwrap(row["failure"] as? String)
+        for part in ["engine broken-nan_at_frame", "output 0 of its layer \(layers / 2) (workload layer", "basic)",
+                     "is nan at frame 5 of 60 (t = \(5.0 / 120) s)"] {
+            XCTAssertTrue(failure.contains(part), "missing '\(part)' in: \(failure)")
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in: \(result.standardError)")
+        }
+        // MotionCore's own rows were checked at every frame and compared at every frame.
+        let batch = try XCTUnwrap(engines.first { $0["role"] as? String == "batch" })
+        XCTAssertEqual(batch["checkedFrames"] as? Int, 60)
+        XCTAssertEqual(batch["comparedFrames"] as? Int, 60)
+    }
+
     func testEngineReportingAnError() throws {
         try assertFails("ERROR", saying: ["evaluate_frame failed", "the frame failed on purpose", "frame 3"])
     }
@@ -104,6 +128,15 @@ final class EngineIsolationTests: XCTestCase {
         XCTAssertNil(stream["errors"].flatMap { ($0 as? [Any])?.first }, "the stream bound has no outputs to check")
         let row = try XCTUnwrap(engines.last)
         XCTAssertEqual(row["kinds"] as? [String], ["basic"])
+        // What was checked: every output at all 8 frames, and a sample of layers compared at each of them.
+        let layers = try XCTUnwrap(row["layers"] as? Int)
+        XCTAssertEqual(row["checkedFrames"] as? Int, 8)
+        XCTAssertEqual(row["comparedFrames"] as? Int, 8)
+        XCTAssertEqual(row["comparedLayerFrames"] as? Int, 8 * layers, "the default budget covers 8 frames of \(layers) layers")
+        XCTAssertEqual(row["comparedLayers"] as? Int, layers)
+        let outputs = (row["errors"] as? [[String: Any]] ?? []).compactMap { $0["outputs"] as? Int }.reduce(0, +)
+        XCTAssertEqual(row["comparedOutputs"] as? Int, outputs)
+        XCTAssertGreaterThanOrEqual(outputs, 8 * layers)
         XCTAssertGreaterThan(try XCTUnwrap(row["nsPerLayerFrame"] as? Double), 0)
         XCTAssertNotNil(row["timesBatch"] as? Double)
         // It ignores easing, so its basic outputs are visibly wrong, and the worst output says where.

@@ -19,6 +19,33 @@ final class RunCommandTests: XCTestCase {
         }
     }
 
+    func testVerifyPassesSpringsThrownAtTheLargestInitialVelocity() throws {
+        // initialVelocity ±1e9 progress units per second (the documented limit): the spring moves by |v0|/ω0, far more
+        // than its travel, and --verify holds batch to scalar relative to that motion, so it passes.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("throws-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"""
+        {"version": 2, "name": "throws", "seed": 5, "animations": [
+          {"kind": "spring", "weight": 1, "begin": {"uniform": [0, 0.3]},
+           "springs": ["spring(duration: 0.5, bounce: 0.3)", "android-spring(stiffness: 1500, dampingRatio: 0.5)",
+                       "spring(duration: 0.8, bounce: -0.2)", "spring(mass: 1, stiffness: 170, damping: 26)"],
+           "from": {"uniform": [0, 200]}, "to": {"uniform": [100, 400]}, "initialVelocity": 1e9},
+          {"kind": "spring", "weight": 1, "begin": {"uniform": [0, 0.3]},
+           "spring": {"response": {"uniform": [0.25, 0.6]}, "dampingRatio": {"uniform": [0.5, 1.2]}},
+           "from": 0, "to": 1, "initialVelocity": -1e9,
+           "retarget": {"share": 0.5, "after": {"uniform": [0.05, 0.2]}, "to": {"uniform": [0, 400]}}}
+        ]}
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["run", "--scenario", path, "--layers", "2000", "--frames", "60", "--verify",
+                                            "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let first = try XCTUnwrap((object["results"] as? [[String: Any]])?.first)
+        let verification = try XCTUnwrap(first["verification"] as? [String: Any])
+        XCTAssertGreaterThan(try XCTUnwrap(verification["samples"] as? Int), 0)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(verification["maxError"] as? Double), 1e-12)
+    }
+
     func testJSONRunWithVerify() throws {
         let result = try CommandRunner.run(["run", "--scenario", "card-flip", "--layers", "300,700", "--frames", "8",
                                             "--threads", "1", "--format", "json", "--verify"])
@@ -108,6 +135,8 @@ final class RunCommandTests: XCTestCase {
             (["run", "--frames", "0", "--layers", "10"], "--frames"),
             (["run", "--rate", "-60", "--layers", "10"], "--rate"),
             (["run", "--threads", "0", "--layers", "10"], "--threads"),
+            (["run", "--check-budget", "0", "--layers", "10"], "--check-budget 0 must be a whole number"),
+            (["run", "--check-budget", "1000000001", "--layers", "10"], "--check-budget"),
             (["run", "--format", "yaml", "--layers", "10"], "yaml"),
             (["run", "--layers", "10", "--frames", "2", "--output", "/nonexistent-dir/out.json"], "cannot write"),
             (["run", "--layers", "10", "--frame-times", "/nonexistent-dir/times.txt"], "--frame-times /nonexistent-dir/times.txt: does not exist"),

@@ -85,7 +85,19 @@ typedef struct motionbench_easing {
  * `begin`, plays passes of `duration` seconds (`autoreverses`: forward then backward, two passes per cycle), repeats
  * `repeat_count` cycles (0 means once; fractional allowed; FLT_MAX, 3.4028234663852886e38, or more means forever:
  * MotionCore's MediaTiming.forever) and holds its first value before `begin` and its last after the end (fill both).
- * Within a pass, progress = easing(local time / duration). */
+ * Within a pass, progress = easing(local time / duration).
+ *
+ * After the end. From the active end (begin + duration × passes) on, the layer holds the value it reached at the
+ * active end: the last pass at the progress where the repeat count stops it (progress 1 when it stops at the end of a
+ * pass, as every whole repeat count does), mirrored (1 − progress) when that pass runs backward (an odd pass, counted
+ * from 0, of an autoreversing layer). It is never the start of a new pass: at exactly the end of 3 passes the progress
+ * is 1 of pass 2, not 0 of pass 3.
+ *
+ * One ulp either side. A frame time is a double and a boundary (begin, a pass's end begin + k × duration, the active
+ * end) usually is not. MotionBench judges an output at frame time t against the exact value at t and, only when it is
+ * beyond its visible threshold there, also against the exact values at t's neighbouring doubles (one ulp earlier and
+ * one ulp later), the smallest error counting: within one ulp of a boundary either side's value is accepted. That is
+ * the only leniency. */
 typedef struct motionbench_timing {
     double begin;           /* seconds since the run's clock started */
     double duration;        /* seconds per pass, > 0 */

@@ -108,10 +108,16 @@ struct SpringGroup: LayerGroup {
 
     func beginTime(_ layer: Int) -> Double { layers.parameters(layer).begin }
 
+    /// The larger of the travel's scale and the motion's: positions stay within the travel times the largest
+    /// overshoot of a lightly damped spring, and an initial velocity v0 moves the spring by up to |v0|/ω0, ω0 = √(k/m)
+    /// (formed as √k/√m, without overflow), which for a fast throw (v0 to 1e9 progress units per second) is far more
+    /// than the travel. (The engines' table divides errors by the travel instead: `errorScales`.)
     func outputScale(layer: Int) -> Double {
-        let p = layers.parameters(layer)
-        // Positions stay within the travel times the largest overshoot of a lightly damped spring.
-        return 4 * max(abs(p.from), abs(p.to), abs(p.retargetTo), abs(p.to - p.from), abs(p.retargetTo - p.to))
+        let p = layers.parameters(layer), physical = layers.physicalParameters(layer)
+        let travel = 4 * max(abs(p.from), abs(p.to), abs(p.retargetTo), abs(p.to - p.from), abs(p.retargetTo - p.to))
+        let omega0 = physical.stiffness.squareRoot() / physical.mass.squareRoot()
+        let throwScale = abs(p.initialVelocity) / omega0
+        return throwScale.isFinite ? max(travel, throwScale) : travel
     }
 
     /// The closed form (`SpringSolution.state`) from the begin time, split at the retarget.
