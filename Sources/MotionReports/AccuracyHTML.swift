@@ -34,6 +34,12 @@ extension AccuracyRenderer {
 
     static func escape(_ text: String) -> String { SVGChart.escape(text) }
 
+    /// A distance in pixels with one decimal, or in `sci` form from 1e6 px on (clamped to the finite range), so that
+    /// an error as large as a huge curve's stays a short, finite figure.
+    static func pixels(_ value: Double) -> String {
+        value < 1e6 ? String(format: "%.1f", value) : sci(min(value, .greatestFiniteMagnitude))
+    }
+
     static func legend(_ names: [String]) -> String { SVGChart.legend(names.map { ($0, colour($0)) }) }
 
     static func html(_ r: AccuracyReport, provenance: String?) -> String {
@@ -45,7 +51,7 @@ extension AccuracyRenderer {
         let largest = r.bezier.map(\.overall.maxAbsError).max() ?? 0
         let ours = r.bezier.first { $0.name == "motionbench" }.map { " (within \(sci($0.overall.maxAbsError)) of the GSL reference)" } ?? ""
         body += "<h2>The curves</h2><p class='note'>y(x) by MotionBench's solver\(escape(ours)). Every strategy's curve lies "
-            + "within \(escape(sci(largest))) of the reference (about \(escape(String(format: "%.1f", largest * 164))) px at this "
+            + "within \(escape(sci(largest))) of the reference (about \(escape(pixels(largest * 164))) px at this "
             + "size), so the strategies are not drawn over it; their differences are plotted as errors below.</p><div class='grid'>"
         for entry in r.curves {
             let range = entry.curve.outputRange

@@ -2,7 +2,9 @@ import Dispatch
 import MotionCore
 import MotionReference
 
-/// Error statistics of one strategy on one curve or spring (or overall).
+/// Error statistics of one strategy on one curve or spring (or overall). Every figure is finite: an error that is not
+/// a finite `Double` (an output that is NaN or infinite, or a difference beyond the range) counts as
+/// `greatestFiniteMagnitude`, and the mean is scaled where its sum could overflow (`FiniteStatistics`).
 public struct ErrorStatistics: Sendable {
     /// Largest absolute error.
     public var maxAbsError: Double
@@ -15,11 +17,12 @@ public struct ErrorStatistics: Sendable {
     /// Places where the output decreases while x increases (curves with y1, y2 in [0, 1] only; nil otherwise).
     public var monotonicityViolations: Int?
 
-    /// Statistics of `errors` (absolute values).
+    /// Statistics of `errors` (absolute values; one that is not finite counts as `greatestFiniteMagnitude`).
     init(_ errors: [Double], monotonicityViolations: Int? = nil) {
+        let errors = errors.map(FiniteStatistics.magnitude)
         let sorted = errors.sorted()
         maxAbsError = sorted.last ?? 0
-        meanAbsError = errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)
+        meanAbsError = FiniteStatistics.mean(errors)
         p99AbsError = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * 0.99))]
         pointsOver1e3 = errors.filter { $0 > 1e-3 }.count
         self.monotonicityViolations = monotonicityViolations
@@ -162,7 +165,7 @@ public enum AccuracyStudy {
                 let evaluate = strategy.make(entry.curve)
                 evaluators.append(evaluate)
                 let values = xs.map(evaluate)
-                let errors = zip(values, references[index]).map { abs($0 - $1) }
+                let errors = zip(values, references[index]).map(FiniteStatistics.error)
                 var violations: Int?
                 if (0...1).contains(entry.curve.y1), (0...1).contains(entry.curve.y2) {
                     violations = zip(values, values.dropFirst()).filter { $1 < $0 }.count
@@ -199,8 +202,8 @@ public enum AccuracyStudy {
         var springFloor = 0.0
         for (index, entry) in springs.enumerated() {
             for (frame, time) in times.enumerated() where frame < springReferences[index].count {
-                springFloor = max(springFloor, abs(springReferences[index][frame]
-                                                   - (1 - SpringReference.textbook(entry.spring, at: time).displacement)))
+                springFloor = max(springFloor, FiniteStatistics.error(
+                    springReferences[index][frame], 1 - SpringReference.textbook(entry.spring, at: time).displacement))
             }
         }
         var springResults: [AccuracyReport.SpringResult] = []
@@ -210,7 +213,7 @@ public enum AccuracyStudy {
             var errorSeries: [[Double]] = [], drift = 0.0
             for (index, entry) in springs.enumerated() {
                 let (values, simulated) = strategy.trajectory(entry.spring, rate, count)
-                let errors = zip(values, springReferences[index]).map { abs($0 - $1) }
+                let errors = zip(values, springReferences[index]).map(FiniteStatistics.error)
                 perSpring.append((entry.name, ErrorStatistics(errors)))
                 all += errors
                 trajectories.append(values)
@@ -245,7 +248,7 @@ public enum AccuracyStudy {
         for (_, curve) in curves {
             for x in stride(from: 0.05, through: 0.95, by: 0.15) {
                 let reference = BezierReference.evaluate(curve, at: x)
-                worst = max(worst, abs(reference.value - BezierReference.polished(curve, at: x)))
+                worst = max(worst, FiniteStatistics.error(reference.value, BezierReference.polished(curve, at: x)))
             }
         }
         return worst

@@ -27,9 +27,13 @@ extension AccuracyRenderer {
             return "\(d.strategy) strategy vs \(d.implementation): identical on all \(d.samples) samples"
         }
         return "\(d.strategy) strategy vs \(d.implementation): largest difference \(sci(d.maxDifference)) at \(d.worst.spec) "
-            + "x = \(formatSpecNumber(d.worst.input)) (port \(formatSpecNumber(d.worst.port)), engine "
+            + "x = \(formatSpecNumber(d.worst.input)) (port \(answer(d.worst.port)), engine "
             + "\(formatSpecNumber(d.worst.measured))); identical on \(d.identical) of \(d.samples) samples"
     }
+
+    /// An implementation's answer as the sentences quote it: the number, or `no finite value` for a port's NaN or
+    /// infinity (a port of a browser whose power-form coefficients overflow answers NaN, as the browser does).
+    static func answer(_ value: Double) -> String { value.isFinite ? formatSpecNumber(value) : "no finite value" }
 
     /// `text` safe inside a Markdown table cell: a `|` would end the cell, so it is shown as `¦` (the table readers of
     /// the `table` and `html` formats split on every `|`).

@@ -14,7 +14,10 @@ struct MeasuredPoint: Sendable {
     var exactVelocity: Double
 }
 
-/// How far one implementation's samples of one spec (or of all its specs) are from the exact answers.
+/// How far one implementation's samples of one spec (or of all its specs) are from the exact answers. Every figure is
+/// finite (`FiniteStatistics`): an error or an ulp count beyond the `Double` range, or the error of an output that is
+/// not finite (an in-repo port's NaN), counts as `greatestFiniteMagnitude`, and means are scaled where their sums
+/// could overflow.
 public struct MeasuredStatistics: Sendable {
     /// Samples compared.
     public var samples: Int
@@ -48,29 +51,30 @@ public struct MeasuredStatistics: Sendable {
     init(_ points: [MeasuredPoint], monotone: Bool, spring: Bool, spec: String? = nil) {
         let ordered = points.sorted { $0.input < $1.input }
         samples = ordered.count
-        var largest = -1.0, sum = 0.0, ulps32 = 0.0, ulps64 = 0.0
+        var largest = -1.0, ulps32 = 0.0, ulps64 = 0.0, errors: [Double] = []
+        errors.reserveCapacity(ordered.count)
         var beyond = [Int](repeating: 0, count: VisibleThreshold.all.count)
         worst = (spec, 0, 0, 0)
         var velocityError: Double?
         for point in ordered {
-            let error = abs(point.output - point.exact)
-            sum += error
+            let error = FiniteStatistics.error(point.output, point.exact)
+            errors.append(error)
             if error > largest {
                 largest = error
                 worst = (spec, point.input, point.output, point.exact)
             }
             let magnitude = max(abs(point.exact), Self.ulpFloor)
-            ulps32 = max(ulps32, error / Double(Float(min(magnitude, Double(Float.greatestFiniteMagnitude))).ulp))
-            ulps64 = max(ulps64, error / magnitude.ulp)
+            ulps32 = max(ulps32, FiniteStatistics.ratio(error, Double(Float(min(magnitude, Double(Float.greatestFiniteMagnitude))).ulp)))
+            ulps64 = max(ulps64, FiniteStatistics.ratio(error, magnitude.ulp))
             for (index, threshold) in VisibleThreshold.all.enumerated() where threshold.isExceeded(by: error) {
                 beyond[index] += 1
             }
             if let velocity = point.velocity, point.exactVelocity.isFinite {
-                velocityError = max(velocityError ?? 0, abs(velocity - point.exactVelocity))
+                velocityError = max(velocityError ?? 0, FiniteStatistics.error(velocity, point.exactVelocity))
             }
         }
         maxAbsError = max(largest, 0)
-        meanAbsError = samples == 0 ? 0 : sum / Double(samples)
+        meanAbsError = FiniteStatistics.mean(errors)
         maxFloat32Ulps = ulps32
         maxFloat64Ulps = ulps64
         let count = Double(max(ordered.count, 1))
@@ -99,7 +103,7 @@ public struct MeasuredStatistics: Sendable {
         maxAbsError = worstPart?.statistics.maxAbsError ?? 0
         worst = worstPart.map { ($0.spec, $0.statistics.worst.input, $0.statistics.worst.output, $0.statistics.worst.exact) }
             ?? (nil, 0, 0, 0)
-        meanAbsError = parts.reduce(0) { $0 + $1.statistics.meanAbsError * Double($1.statistics.samples) } / Double(max(total, 1))
+        meanAbsError = FiniteStatistics.weightedMean(parts.map { ($0.statistics.meanAbsError, $0.statistics.samples) })
         maxFloat32Ulps = parts.map(\.statistics.maxFloat32Ulps).max() ?? 0
         maxFloat64Ulps = parts.map(\.statistics.maxFloat64Ulps).max() ?? 0
         let counted = parts.compactMap(\.statistics.monotonicityViolations)

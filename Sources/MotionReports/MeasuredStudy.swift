@@ -156,7 +156,7 @@ public enum MeasuredStudy {
         var worst = [Double?](repeating: nil, count: bins)
         for point in points {
             let bin = min(Int((point.input - low) / width), bins - 1)
-            worst[bin] = max(worst[bin] ?? 0, abs(point.output - point.exact))
+            worst[bin] = max(worst[bin] ?? 0, FiniteStatistics.error(point.output, point.exact))
         }
         return worst.enumerated().compactMap { index, error in error.map { (low + Double(index) * width, $0) } }
     }
@@ -179,7 +179,7 @@ public enum MeasuredStudy {
                 // stored again gains a reabstraction thunk each time, a chain as long as the samples).
                 let evaluate = strategy.make(curve)
                 for sample in specSamples {
-                    let port = evaluate(sample.input), difference = abs(port - sample.output)
+                    let port = evaluate(sample.input), difference = FiniteStatistics.error(port, sample.output)
                     distance.samples += 1
                     if port == sample.output { distance.identical += 1 }
                     if difference > distance.maxDifference {

@@ -51,20 +51,35 @@ struct EvalCommand: ParsableCommand {
                                        hiddenInText: ["input"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
         try forEachInput(inputs, command: "eval", whenWaiting: { stream.flush() }) { input in
-            let (value, slope) = motion.evaluate(at: input)
-            guard value.isFinite else {
+            let (value, slope, valueFits, slopeFits) = Self.evaluate(motion, at: input)
+            guard valueFits else {
                 throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a value "
-                               + "beyond the range of a Double (±1.8e308); use inputs or stops of smaller magnitude")
+                               + "beyond the range of a Double (±1.8e308); use inputs, control points or stops of smaller magnitude")
             }
             guard velocity else { return try stream.write([.number(input), .number(value)]) }
-            if slope.isNaN || (slope.isInfinite && !hasVerticalTangents) {
+            if !slopeFits || (slope.isInfinite && !hasVerticalTangents) {
                 throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a slope "
-                               + "beyond the range of a Double (±1.8e308); use stops of smaller magnitude")
+                               + "beyond the range of a Double (±1.8e308); use control points or stops of smaller magnitude")
             }
             let note = slope.isFinite ? [:] : ["velocity": "\(slope > 0 ? "+" : "-")infinity: a vertical tangent"]
             try stream.write([.number(input), .number(value), .number(slope)], notes: note)
         }
         stream.finish()
+    }
+
+    /// The value and slope of `motion` at `input`, and whether each exact value fits the `Double` range. A cubic
+    /// Bézier says so itself (it clamps a tangent value or a slope beyond ±1.8e308, and its vertical tangents' ±infinity
+    /// fits); for anything else a result that is not finite does not fit, except an infinite slope, which the caller
+    /// judges.
+    static func evaluate(_ motion: MotionSpec, at input: Double)
+        -> (value: Double, slope: Double, valueFits: Bool, slopeFits: Bool)
+    {
+        if case .timingFunction(.cubicBezier(let curve)) = motion {
+            let value = curve.checkedValue(at: input), slope = curve.checkedSlope(at: input)
+            return (value.value, slope.slope, value.fits && value.value.isFinite, slope.fits && !slope.slope.isNaN)
+        }
+        let (value, slope) = motion.evaluate(at: input)
+        return (value, slope, value.isFinite, !slope.isNaN)
     }
 
     /// A finite number, or `BadInput` naming the text and the command.

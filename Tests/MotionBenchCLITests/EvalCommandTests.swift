@@ -9,6 +9,29 @@ final class EvalCommandTests: XCTestCase {
         XCTAssertEqual(result.standardOutput, "0.875\n-1.0\n0.0\n1.0\n1.0\n")
     }
 
+    /// Control values up to ±1.7976931348623157e308: inside [0, 1] the exact answer (0.125 at 0.5 here, y1 and y2
+    /// cancelling exactly), and a tangent value or slope beyond the Double range refused with exit 2, naming the limit.
+    func testHugeControlValuesGiveTheExactAnswerOrNameTheLimit() throws {
+        let exact = try CommandRunner.run(["eval", "cubic-bezier(0, 1e308, 1, -1e308)", "0.5", "0", "1"])
+        XCTAssertEqual(exact.status, 0, exact.standardError)
+        XCTAssertEqual(exact.standardOutput, "0.125\n0.0\n1.0\n")
+        let limit = try CommandRunner.run(["eval", "cubic-bezier(0, 1.7976931348623157e308, 1, -1.7976931348623157e308)",
+                                           "0.5", "--velocity"])
+        XCTAssertEqual(limit.status, 0, limit.standardError)
+        XCTAssertEqual(limit.standardOutput, "0.125 -1.7976931348623157e+308\n")
+        // The start tangent's slope, 1e318, is not a Double; its value at -1e-20 is.
+        let steep = try CommandRunner.run(["eval", "cubic-bezier(1e-10, 1e308, 1, 1)", "-1e-20"])
+        XCTAssertEqual(steep.status, 0, steep.standardError)
+        XCTAssertEqual(Double(steep.standardOutput.dropLast()) ?? 0, -1e298, accuracy: 1e298 * 4e-16)
+        for (arguments, fragment) in [(["cubic-bezier(0, 1e308, 1, 1e308)", "-2"], "has a value beyond"),
+                                      (["cubic-bezier(1e-10, 1e308, 1, 1)", "-1e-20", "--velocity"], "has a slope beyond")] {
+            let result = try CommandRunner.run(["eval"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardOutput)")
+            XCTAssertTrue(result.standardError.contains(fragment) && result.standardError.contains("±1.8e308"),
+                          "\(arguments): \(result.standardError)")
+        }
+    }
+
     func testPrintsShortestRoundTripDoubles() throws {
         let result = try CommandRunner.run(["eval", "ease-in-out", "0.3"])
         let expected = CubicBezier.easeInOut.value(at: 0.3)

@@ -15,7 +15,9 @@
 ///
 /// since the parameter is within the same tolerance (1e-13 / max|y′|, at least 2^-60) plus the residual's rounding
 /// divided by x′(t). At most `maximumIterations` iterations; inputs 0 and 1 give exactly 0 and 1. Outside [0, 1] the
-/// CSS Easing 2 tangents extrapolate, as `CubicBezier` does.
+/// CSS Easing 2 tangents extrapolate, as `CubicBezier` does (`BezierTangents`). Control values beyond
+/// ±`BezierOutputScale.largestUnscaled` (2^960) are evaluated in scaled form, in frame 0's orientation, as
+/// `CubicBezier` evaluates them: finite and within the same bound for every finite control value.
 public struct CompactCubicBezier: Sendable, Hashable {
     /// First control point, x in [0, 1].
     public let x1: Double
@@ -72,10 +74,12 @@ public struct CompactCubicBezier: Sendable, Hashable {
         return output(x: x, frameRoot: v)
     }
 
-    /// y at the root `v` of the frame that `x` selects: y(t) below 0.5, 1 − (1 − y)(t) above, so that outputs next to
-    /// 1 keep their low digits.
+    /// y at the root `v` of the frame that `x` selects (output progress): y(t) below 0.5, 1 − (1 − y)(t) above, so
+    /// that outputs next to 1 keep their low digits; in scaled form (`scaledOutput`) where |y1| or |y2| exceeds
+    /// `BezierOutputScale.largestUnscaled`.
     @inlinable @inline(__always)
     public func output(x: Double, frameRoot v: Double) -> Double {
+        if Swift.max(abs(y1), abs(y2)) > BezierOutputScale.largestUnscaled { return scaledOutput(x: x, frameRoot: v) }
         let mirrored = x > 0.5
         let t = mirrored ? 1 - v : v, s = mirrored ? v : 1 - v
         let w = 3 * s * t
@@ -83,25 +87,25 @@ public struct CompactCubicBezier: Sendable, Hashable {
         return (w * s) * y1 + ((w * t) * y2 + t * t * t)
     }
 
-    /// The power-form coefficients of x(t) and y(t), as `CubicBezier.powerForm` gives them (unitless).
+    /// `output(x:frameRoot:)` for a curve whose control values need a scale: y in `BezierOutputScale`'s form, in frame
+    /// 0's orientation (output progress).
+    @usableFromInline
+    func scaledOutput(x: Double, frameRoot v: Double) -> Double {
+        guard let scale = BezierOutputScale(y1: y1, y2: y2) else { return .nan }  // unreachable: the caller checked
+        return scale.value(frame: x > 0.5 ? 1 : 0, root: v)
+    }
+
+    /// The power-form coefficients of x(t) and y(t), as `CubicBezier.powerForm` gives them (unitless; unscaled, so
+    /// not finite where 3·|y| leaves the `Double` range).
     public var powerForm: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
         CubicBezier.powerForm(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 
-    /// 0 at 0, 1 at 1, the CSS tangent lines beyond, clamped to the finite range; NaN passes through.
+    /// The output progress outside (0, 1): 0 at 0, 1 at 1, the CSS tangent lines beyond (`BezierTangents`: exact
+    /// where the result fits, clamped to the finite range where it does not); NaN passes through.
     @inlinable
     public func extrapolated(_ x: Double) -> Double {
-        if x == 0 { return 0 }
-        if x == 1 { return 1 }
-        if x < 0 {
-            let slope = x1 > 0 ? y1 / x1 : (x2 > 0 ? y2 / x2 : 0)
-            return slope == 0 ? 0 : min(max(slope * x, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
-        }
-        if x > 1 {
-            let slope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
-            return slope == 0 ? 1 : min(max(1 + slope * (x - 1), -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
-        }
-        return x
+        BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2).value(at: x)
     }
 }
 

@@ -22,8 +22,17 @@
 /// below one ulp, y is evaluated in a vertex form that is monotone by construction. Single-ulp steps elsewhere can
 /// move the output back by up to the error bound.
 ///
-/// Outside [0, 1] the curve extrapolates along the CSS Easing 2 tangents. Outputs are clamped to the finite `Double`
-/// range, so control points as large as ±1.7e308 still give finite values.
+/// Outside [0, 1] the curve extrapolates along the CSS Easing 2 tangents (`BezierTangents`).
+///
+/// ## Large control values
+/// Every finite control value is valid, up to ±1.7976931348623157e308. Inside [0, 1] the exact output never leaves the
+/// `Double` range (|y| ≤ 0.75·max(|y1|, |y2|) + 1), and the result is finite and within the bound above. Where |y1| or
+/// |y2| exceeds 2^960 (about 9.7e288) the curve is built with a scaled output cubic (`BezierOutputScale`: y1 and y2
+/// times 2^-k, the sum multiplied back by 2^k), and every interior input takes the complete solve with y evaluated in
+/// that form, in frame 0's orientation, so that exact cancellations stay exact (`cubic-bezier(0, 1e308, 1, -1e308)`
+/// gives 0.125 at 0.5). Other curves build no scale and do no extra work. Outside [0, 1], and for `slope(at:)`, a
+/// result whose exact magnitude lies beyond the range is clamped to ±`greatestFiniteMagnitude`; anything that fits
+/// is computed without intermediate overflow.
 public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// How control points are stored.
     public enum Precision: Sendable, Hashable {
@@ -43,10 +52,11 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     public let y2: Double
 
     @usableFromInline let inverter: CubicBezierInverter
-    /// Slope of the CSS extrapolation below 0.
-    @usableFromInline let startSlope: Double
-    /// Slope of the CSS extrapolation above 1.
-    @usableFromInline let endSlope: Double
+    /// The CSS extrapolation below 0 and above 1.
+    @usableFromInline let tangents: BezierTangents
+    /// The output cubic in scaled form where |y1| or |y2| exceeds `BezierOutputScale.largestUnscaled`; nil for every
+    /// other curve.
+    let outputScale: BezierOutputScale?
     /// Where y' has an interior minimum close to 0 (a stationary or nearly stationary inflection), the exact vertex
     /// form of y used for inputs in its window; `nil` for every other curve.
     @usableFromInline let inflection: StationaryInflection?
@@ -152,9 +162,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         self.y2 = y2
         let maximumYSpeed = Self.maximumParameterSlope(y1: y1, y2: y2)
         let tolerance = min(max(1e-13 / maximumYSpeed, 0x1p-60), 1e-13)
-        inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance)
-        startSlope = x1 > 0 ? y1 / x1 : (x2 > 0 ? y2 / x2 : 0)
-        endSlope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
+        let outputScale = BezierOutputScale(y1: y1, y2: y2)
+        self.outputScale = outputScale
+        inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance, outputScale: outputScale)
+        tangents = BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2)
         inflection = StationaryInflection(x1: x1, y1: y1, x2: x2, y2: y2)
         isIdentity = x1 == y1 && x2 == y2
     }
@@ -198,15 +209,29 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// The slope dy/dx at input `x` (unitless); `±infinity` where the tangent is vertical, the CSS tangent's slope
-    /// outside [0, 1], and the one-sided slope at the endpoints.
-    public func slope(at x: Double) -> Double {
-        if x < 0 { return startSlope }
-        if x > 1 { return endSlope }
-        if x.isNaN { return x }
+    /// outside [0, 1], and the one-sided slope at the endpoints. A slope whose exact magnitude lies beyond the `Double`
+    /// range without being vertical is clamped to ±`greatestFiniteMagnitude` (`checkedSlope(at:)` says where).
+    public func slope(at x: Double) -> Double { checkedSlope(at: x).slope }
+
+    /// `slope(at:)`, and whether its exact value fits the `Double` range: false where it was clamped to
+    /// ±`greatestFiniteMagnitude` (a tangent line, or an interior slope steeper than 1.8e308 that is not vertical); a
+    /// vertical tangent's ±infinity is exact and fits.
+    public func checkedSlope(at x: Double) -> (slope: Double, fits: Bool) {
+        if x < 0 { return Self.clamped(tangents.startQuotient) }
+        if x > 1 { return Self.clamped(tangents.endQuotient) }
+        if x.isNaN { return (x, true) }
         if x == 0 { return parameterSlopeRatio(s: 1, t: 0) }
         if x == 1 { return parameterSlopeRatio(s: 0, t: 1) }
         let (s, t) = inverter.parameters(forInterior: x)
         return parameterSlopeRatio(s: s, t: t)
+    }
+
+    /// `value(at:)`, and whether its exact value fits the `Double` range: false only outside [0, 1], where a tangent
+    /// line's value beyond ±1.8e308 is clamped to ±`greatestFiniteMagnitude` (inside [0, 1] the exact output always
+    /// fits: |y| ≤ 0.75·max(|y1|, |y2|) + 1).
+    public func checkedValue(at x: Double) -> (value: Double, fits: Bool) {
+        guard x < 0 || x > 1 else { return (value(at: x), true) }
+        return Self.clamped(tangents.unclampedValue(at: x))
     }
 
     /// Whether the solver's guess table and one certified Newton step finish input `x` in (0, 1), without the complete
@@ -237,7 +262,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// The power-form coefficients of x(t) = ((ax·t + bx)·t + cx)·t and y(t) = ((ay·t + by)·t + cy)·t, as browser
-    /// solvers store them (c = 3·p1, b = 3·(p2 − p1) − c, a = 1 − c − b).
+    /// solvers store them (c = 3·p1, b = 3·(p2 − p1) − c, a = 1 − c − b; unitless). Unscaled, as the browsers have
+    /// them: where 3·|y1|, 3·|y2| or the differences exceed the `Double` range (control values beyond about ±6e307)
+    /// the y coefficients are infinite or NaN, as the browsers' are. MotionCore's own evaluation never uses them.
     public var powerForm: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
         Self.powerForm(x1: x1, y1: y1, x2: x2, y2: y2)
     }
@@ -268,27 +295,22 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
 
     // MARK: - Evaluation helpers
 
-    /// y(t) in Bernstein form with s = 1 − t passed separately: 3st·s·y1 + 3st·t·y2 + t³. Each product is bounded
-    /// by 4/9 of a control point, so the sum cannot overflow for any finite control points.
-    @inlinable @inline(__always)
+    /// y(t) in Bernstein form with s = 1 − t passed separately: 3st·s·y1 + 3st·t·y2 + t³ (each product is bounded
+    /// by 4/9 of a control point, so the sum cannot overflow for any finite control points), or in the scaled form
+    /// where the curve has one (`outputScale`). Output progress.
     func y(s: Double, t: Double) -> Double {
+        if let outputScale { return outputScale.value(s: s, t: t) }
         let w = 3 * s * t
         return (w * s) * y1 + ((w * t) * y2 + t * t * t)
     }
 
-    /// The CSS extrapolation for x ≤ 0 or x ≥ 1, the complete solve for x in (0, 2^-900), and NaN passed through.
-    @usableFromInline
+    /// The CSS extrapolation for x ≤ 0 or x ≥ 1 (`BezierTangents`), the complete solve for x in (0, 2^-900), and NaN
+    /// passed through. Never inlined: `value(at:)`'s loop then keeps the one call per input it always had, with no
+    /// extra register traffic for this rare path.
+    @usableFromInline @inline(never)
     func extrapolatedValue(at x: Double) -> Double {
         if x > 0, x < 1 { return isIdentity ? x : completeInteriorValue(x) }
-        if x <= 0 {
-            if x == 0 || startSlope == 0 { return 0 }
-            return Self.saturated(startSlope * x)
-        }
-        if x >= 1 {
-            if x == 1 || endSlope == 0 { return 1 }
-            return Self.saturated(1 + endSlope * (x - 1))
-        }
-        return x
+        return tangents.value(at: x)
     }
 
     /// Clamps to the finite `Double` range.
@@ -297,19 +319,32 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         min(max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 
-    /// y'(t)/x'(t), with L'Hôpital's rule where both derivatives vanish.
-    func parameterSlopeRatio(s: Double, t: Double) -> Double {
+    /// `value` clamped to the finite `Double` range, and whether it was already within it (NaN passes through).
+    static func clamped(_ value: Double) -> (Double, fits: Bool) {
+        value.isNaN ? (value, true) : (saturated(value), value.isFinite)
+    }
+
+    /// y'(t)/x'(t), with L'Hôpital's rule where both derivatives vanish (in the scaled form where the curve has one),
+    /// clamped to the finite range where it is not vertical, and whether it fitted (see `checkedSlope(at:)`).
+    func parameterSlopeRatio(s: Double, t: Double) -> (slope: Double, fits: Bool) {
         // d/dt of a Bernstein cubic with end values 0, 1: 3·(p1·s(s − 2t) + p2·t(2s − t) + t²).
         let xSpeed = x1 * s * (s - 2 * t) + x2 * t * (2 * s - t) + t * t
+        if let outputScale {
+            if xSpeed > 0 { return Self.clamped(outputScale.slopeRatio(s: s, t: t, xSpeed: xSpeed)) }
+            let sign = outputScale.speedSign(s: s, t: t)
+            if sign != 0 { return (sign * .infinity, true) }
+            let ax = 1 + 3 * x1 - 3 * x2, bx = 3 * x2 - 6 * x1
+            return Self.clamped(outputScale.curvatureRatio(t: t, xAcceleration: 3 * ax * t + bx, ax: ax))
+        }
         let ySpeed = y1 * s * (s - 2 * t) + y2 * t * (2 * s - t) + t * t
-        if xSpeed > 0 { return Self.saturated(ySpeed / xSpeed) }
-        if ySpeed != 0 { return ySpeed > 0 ? .infinity : -.infinity }
+        if xSpeed > 0 { return Self.clamped(ySpeed / xSpeed) }
+        if ySpeed != 0 { return (ySpeed > 0 ? .infinity : -.infinity, true) }
         // Both vanish: compare second derivatives (x'' = 6a·t + 2b), then third (6a).
         let (ax, bx) = (1 + 3 * x1 - 3 * x2, 3 * x2 - 6 * x1)
         let (ay, by) = (1 + 3 * y1 - 3 * y2, 3 * y2 - 6 * y1)
         let xAcceleration = 3 * ax * t + bx, yAcceleration = 3 * ay * t + by
-        if xAcceleration != 0 { return Self.saturated(yAcceleration / xAcceleration) }
-        return ax != 0 ? Self.saturated(ay / ax) : 0
+        if xAcceleration != 0 { return Self.clamped(yAcceleration / xAcceleration) }
+        return ax != 0 ? Self.clamped(ay / ax) : (0, true)
     }
 
     /// The parameters in (0, 1) where y'(t) = 0.

@@ -38,9 +38,11 @@
 ///    |B(g) − X| ≤ row[8]·B′(g) so that no division is waited for; from a given guess it accepts a subset of what the
 ///    per-input certificate accepts, with the same outputs.
 /// 3. Where either certificate fails (next to vertical tangents inside the curve, for targets below
-///    `smallestFirstOrderTarget`, and for control values so large that Y′ overflows), the **complete solve** of `BezierFrame` goes on from the guess: Newton steps with the same
-///    certificate, then Newton kept inside a shrinking bracket with bisection, at most
-///    `CompactCubicBezier.maximumIterations` iterations; y is then evaluated at the root itself.
+///    `smallestFirstOrderTarget`, and for every input of a curve with a scaled output, whose control values exceed
+///    `BezierOutputScale.largestUnscaled`), the **complete solve** of `BezierFrame` goes on from the guess: Newton
+///    steps with the same certificate, then Newton kept inside a shrinking bracket with bisection, at most
+///    `CompactCubicBezier.maximumIterations` iterations; y is then evaluated at the root itself (in the scaled form,
+///    in frame 0's orientation, for a curve that has one).
 ///
 /// ## Error bound
 /// The parameter is within `tolerance` + ε_x / B′(v*) of the true root, where ε_x ≤ 4e-16 is the rounding error of the
@@ -96,7 +98,9 @@ final class CubicBezierInverter: @unchecked Sendable {
     ///   in frame 0 and 1 − y2, 1 − y1 in frame 1);
     /// - [4…9]: the derivatives B′(v) and Y′(v) as (a3·v + b2)·v + c: a3 of both, then b2 of both, then c of both;
     /// - [10]: K / tolerance, with K = max|B″| over [0, 1] slightly inflated so that rounding never makes the
-    ///   certificate optimistic; [11]: 4·K·tolerance, the smallest slope the certificate trusts; [12]: max|Y″|/2
+    ///   certificate optimistic; [11]: 4·K·tolerance, the smallest slope the certificate trusts (+infinity for a
+    ///   curve with a scaled output, so that no step and no row is certified and no output cubic here is used);
+    ///   [12]: max|Y″|/2
     ///   divided by `linearizationTolerance`; [13, 14]: the frame's output map, an offset and a sign bit (0 and +0
     ///   in frame 0, 1 and −0 in frame 1), so that y = offset + (Y with its sign bit flipped by the mask) is the
     ///   curve's output: an exclusive or and an add, exact in both frames.
@@ -114,12 +118,16 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline let centerBelow: Int, centerWidth: Int, centerRowsOffset: Int
     /// The two frames, for the complete solve.
     @usableFromInline let frames: (BezierFrame, BezierFrame)
+    /// The output cubic in scaled form, for a curve whose control values exceed `BezierOutputScale.largestUnscaled`
+    /// (then the complete solve answers every input); nil for every other curve.
+    @usableFromInline let outputScale: BezierOutputScale?
 
     /// Builds the inverter for x control points `x1`, `x2` in [0, 1] and output control values `y1`, `y2` (any
-    /// finite values), solving to `tolerance` in t (131 root solves; 97 more per flat frame start and 160 more for a
-    /// steep centre).
-    init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double) {
+    /// finite values; `outputScale` is their scaled form where they need one), solving to `tolerance` in t (131 root
+    /// solves; 97 more per flat frame start and 160 more for a steep centre).
+    init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double, outputScale: BezierOutputScale?) {
         self.tolerance = tolerance
+        self.outputScale = outputScale
         frames = (BezierFrame(p1: x1, p2: x2), BezierFrame(p1: 1 - x2, p2: 1 - x1))
         let flat = (frames.0.p1 < TabulatedCubicBezier.flatStart, frames.1.p1 < TabulatedCubicBezier.flatStart)
         rootBelow = flat.0 ? Self.rootRegion : 0
@@ -140,7 +148,7 @@ final class CubicBezierInverter: @unchecked Sendable {
             let curvature = frame.doubledCurvature * (1 + 0x1p-40) + 0x1p-60
             let outputHalfCurvature = max(abs(yb), abs(3 * ya + yb))
             let values = [frame.p1, q1, frame.p2, q2, frame.a3, 3 * ya, frame.b2, 2 * yb, frame.c, 3 * q1,
-                          curvature / tolerance, 4 * curvature * tolerance,
+                          curvature / tolerance, outputScale == nil ? 4 * curvature * tolerance : .infinity,
                           outputHalfCurvature / Self.linearizationTolerance, Double(index), index == 0 ? 0 : -0.0]
             for (offset, value) in values.enumerated() { constants[offset] = value }
         }
@@ -419,10 +427,11 @@ final class CubicBezierInverter: @unchecked Sendable {
                 certified, residual, slope)
     }
 
-    /// The complete solve from `guess` in `frame`, and y at its root.
+    /// The complete solve from `guess` in `frame`, and y at its root (in the scaled form where the curve has one).
     @usableFromInline
     func completeSolve(target: Double, frame: Int, guess: Double) -> (y: Double, t: Double) {
         let v = (frame == 0 ? frames.0 : frames.1).solve(target: target, guess: guess, tolerance: tolerance)
+        if let outputScale { return (outputScale.value(frame: frame, root: v), frame == 0 ? v : 1 - v) }
         let k = storage + Self.frameStride * frame
         let w = 1 - v, weight = 3 * w * v
         let small = (weight * w) * k[1] + ((weight * v) * k[3] + v * v * v)

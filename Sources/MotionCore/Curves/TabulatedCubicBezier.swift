@@ -8,10 +8,15 @@
 /// after it is certified per input. It is within about 1e-9 of the root on Apple's and
 /// Material's curves, so one Newton step passes the Kantorovich certificate; where it does not, the complete solve goes
 /// on from that step. 8 KB per curve, built once and read by every layer that shares the curve. The error bound and
-/// the iteration bound are `CompactCubicBezier`'s.
+/// the iteration bound are `CompactCubicBezier`'s. A curve whose control values exceed
+/// `BezierOutputScale.largestUnscaled` certifies no step: every interior input goes on to the complete solve and the
+/// scaled output (`CompactCubicBezier.output(x:frameRoot:)`).
 public struct TabulatedCubicBezier: Sendable {
     /// The curve and its tolerance.
     public let curve: CompactCubicBezier
+    /// The tolerance the batch loop's certificate tests against: the curve's, or +infinity for a curve whose output
+    /// needs a scale (`BezierOutputScale`), so that its certificate fails on every input without a test in the loop.
+    @usableFromInline let certifiedTolerance: Double
     /// Segments per frame.
     @usableFromInline static let segments = 64
 
@@ -44,6 +49,7 @@ public struct TabulatedCubicBezier: Sendable {
     /// Builds the table for `curve` (130 root solves).
     public init(_ curve: CompactCubicBezier) {
         self.curve = curve
+        certifiedTolerance = BezierOutputScale(y1: curve.y1, y2: curve.y2) == nil ? curve.tolerance : .infinity
         frames = (BezierFrame(p1: curve.x1, p2: curve.x2), BezierFrame(p1: 1 - curve.x2, p2: 1 - curve.x1))
         let root = min(curve.x1, 1 - curve.x2) < Self.flatStart
         coordinateIsRoot = root
@@ -262,7 +268,8 @@ public struct TabulatedCubicBezier: Sendable {
         let (p1, p2, a3, b2, c) = (frame.p1, frame.p2, frame.a3, frame.b2, frame.c)
         let curvature = frame.doubledCurvature
         let (y1, y2) = outputControls
-        let tolerance = curve.tolerance
+        // The certificate's tolerance (the curve's, or +infinity for a scaled curve); the solve below reads the curve's.
+        let tolerance = certifiedTolerance
         for q in 0..<count {
             let g = guess[q], w = 1 - g
             let position = 3 * w * g * (w * p1 + g * p2) + g * g * g
@@ -284,8 +291,16 @@ public struct TabulatedCubicBezier: Sendable {
         for q in 0..<count where certified[q] == 0 {
             unfinished += 1
             let x = frameMap(target[q])  // exact: 1 − x is exact for x ≥ 0.5, and so is 1 − (1 − x)
-            inputs[q] = curve.output(x: x, frameRoot: frame.solve(target: target[q], guess: guess[q], tolerance: tolerance))
+            inputs[q] = completeValue(x: x, target: target[q], guess: guess[q], frame: frame)
         }
         return unfinished
+    }
+
+    /// The output at input `x` from the complete solve of `frame` (the frame `x` selects) for `target` from `guess`,
+    /// where the batch step was not certified. Out of line, so that this rare path's code (the complete solve, the
+    /// scaled output of a curve with huge control values) takes no registers from the batch loops around it.
+    @usableFromInline @inline(never)
+    func completeValue(x: Double, target: Double, guess: Double, frame: BezierFrame) -> Double {
+        curve.output(x: x, frameRoot: frame.solve(target: target, guess: guess, tolerance: curve.tolerance))
     }
 }

@@ -62,6 +62,9 @@ enum LayerEasing: Sendable {
 struct BezierColumns: @unchecked Sendable {
     let x1: UnsafeMutablePointer<Double>, y1: UnsafeMutablePointer<Double>
     let x2: UnsafeMutablePointer<Double>, y2: UnsafeMutablePointer<Double>
+    /// Each curve's tolerance on t, or +infinity for a curve whose output needs a scale (|y1| or |y2| beyond
+    /// `BezierOutputScale.largestUnscaled`): then the last step's certificate fails without a test in the loop, and
+    /// `CompactCubicBezier.value(at:)` answers in the scaled form. `curve(_:)` gives the real tolerance back.
     let tolerance: UnsafeMutablePointer<Double>
 
     /// Columns per curve.
@@ -75,14 +78,19 @@ struct BezierColumns: @unchecked Sendable {
 
     /// Stores layer `index`'s curve.
     func set(_ index: Int, _ curve: CompactCubicBezier) {
+        let scaled = BezierOutputScale(y1: curve.y1, y2: curve.y2) != nil
         (x1[index], y1[index], x2[index], y2[index], tolerance[index]) = (curve.x1, curve.y1, curve.x2, curve.y2,
-                                                                         curve.tolerance)
+                                                                         scaled ? .infinity : curve.tolerance)
     }
 
-    /// Layer `index`'s curve.
+    /// Layer `index`'s curve, with its real tolerance (recomputed where the column holds +infinity).
     @inline(__always)
     func curve(_ index: Int) -> CompactCubicBezier {
-        CompactCubicBezier(storedX1: x1[index], y1: y1[index], x2: x2[index], y2: y2[index], tolerance: tolerance[index])
+        let stored = tolerance[index]
+        guard stored.isFinite else {
+            return CompactCubicBezier(validatedX1: x1[index], y1: y1[index], x2: x2[index], y2: y2[index])
+        }
+        return CompactCubicBezier(storedX1: x1[index], y1: y1[index], x2: x2[index], y2: y2[index], tolerance: stored)
     }
 
     /// Newton steps from the coarse guess: its error is about 1e-2, so three steps reach the tolerance and the fourth
@@ -103,8 +111,9 @@ struct BezierColumns: @unchecked Sendable {
     /// `ease` for at most `LayerBlock.size` layers, each with its own curve: the same steps as
     /// `CompactCubicBezier.value(at:)` — the mirrored frame, the coarse guess from the frame at 1/4, 1/2, 3/4, Newton
     /// steps, the Kantorovich certificate on the last one — but a fixed number of steps and selects instead of
-    /// branches, so that the loops vectorise; layers whose last step is not certified are solved again by
-    /// `value(at:)`. Same bound.
+    /// branches, so that the loops vectorise; layers whose last step is not certified (every interior input of a
+    /// curve whose output needs a scale, whose tolerance column holds +infinity) are solved again by `value(at:)`.
+    /// Same bound.
     ///
     /// Each step is its own pass over the block: one layer's steps form a chain of dependent divisions (about 40
     /// cycles a step), and a loop that ran all of a layer's steps before the next layer left the processor waiting on
