@@ -44,16 +44,27 @@ enum LayerEasing: Sendable {
         }
     }
 
-    /// Each layer's directed progress at `time` into `shifted[i]`: the rounded procedure in one vectorisable loop that
-    /// marks a doubtful layer (within a few rounding errors of a boundary) by writing −1, then the exact procedure for
-    /// the marked layers only (`LayerTiming.repairMarked`).
+    /// Each layer's directed progress at `time` into `shifted[i]`: the rounded procedure two layers at a time, which
+    /// marks a doubtful layer (within a few rounding errors of a boundary) with a negative value and sums the doubt;
+    /// only if that sum is positive, the exact procedure for the marked layers (`LayerTiming.repairMarked`).
     @inline(__always)
     static func directedProgress(_ timing: LayerTiming, layers range: Range<Int>, time: Double,
                                  into shifted: UnsafeMutablePointer<Double>) {
-        for i in range {
-            let rounded = timing.roundedSample(i, time: time)
-            shifted[i] = rounded.isDoubtful ? -1 : rounded.sample.directed
+        var doubt = SIMD2<Double>.zero
+        let first = range.lowerBound
+        for pair in 0..<(range.count / 2) {
+            let i = first &+ 2 &* pair
+            let lanes = timing.roundedDirectedLanes(i, time: time)
+            storeLanes(lanes.directed, shifted, i)
+            doubt += lanes.doubt
         }
+        if range.count % 2 == 1 {
+            let last = range.upperBound - 1
+            let rounded = timing.roundedSample(last, time: time)
+            shifted[last] = rounded.isDoubtful ? -1 : rounded.sample.directed
+            if rounded.isDoubtful { doubt.x = 1 }
+        }
+        guard doubt.sum() > 0 else { return }
         LayerTiming.repairMarked(shifted, layers: range) { timing.exactSample($0, time: time).directed }
     }
 }

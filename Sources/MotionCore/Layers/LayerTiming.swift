@@ -62,6 +62,46 @@ struct LayerTiming: @unchecked Sendable {
                            alternation: alternates[index])
     }
 
+    /// The directed progress of layers `index` and `index + 1` at `time` by the rounded procedure, with a negative value
+    /// in a lane whose answer is doubtful (to be repaired by `exactSample`), and the doubt itself (0 where the answer
+    /// stands, positive where it is doubtful): `roundedSample` on explicit two-lane vectors, with the same decisions
+    /// and doubt. Written on lanes because the compiler's cost model declines to vectorise the scalar form once the
+    /// doubt is computed.
+    @_transparent
+    func roundedDirectedLanes(_ index: Int, time: Double) -> (directed: SIMD2<Double>, doubt: SIMD2<Double>) {
+        let local = SIMD2(repeating: time) - lanes(begin, index)
+        let d = lanes(duration, index), n = lanes(iterations, index), alternation = lanes(alternates, index)
+        let zero = SIMD2<Double>.zero, one = SIMD2<Double>.one
+        // Flags as lanes of 0 and 1, each mask used once, straight from its compare (combined masks cost far more than
+        // the arithmetic).
+        let active = d * n
+        let quotient = local / d
+        let after = zero.replacing(with: one, where: local .>= active)
+        let overall = quotient.replacing(with: zero, where: local .< zero).replacing(with: n, where: after .> zero)
+        let half = overall * 0.5
+        let pairFraction = half - Self.nonNegativeFloor(half)
+        let odd = zero.replacing(with: one, where: pairFraction .>= 0.5)
+        let fraction = 2 * pairFraction - odd
+        let end = zero.replacing(with: one, where: fraction .== zero) * after
+        let simple = fraction + end
+        let directed = simple.replacing(with: one - simple, where: alternation * (odd - end) .!= zero)
+        let distance = local - active
+        let nearEnd = zero.replacing(with: one, where: distance.replacing(with: -distance, where: distance .< zero)
+                                                           .<= local * 0x1p-50)
+        let nearestWhole = fraction.replacing(with: one - fraction, where: fraction .> 0.5)
+        let nearWhole = zero.replacing(with: one, where: nearestWhole .< quotient * 0x1p-50)
+        let doubt = nearEnd + (one - after) * nearWhole
+        return (directed - 4 * doubt, doubt)
+    }
+
+    /// ⌊x⌋ lane by lane for x ≥ 0, as `nonNegativeFloor(_:)` computes it.
+    @_transparent
+    static func nonNegativeFloor(_ x: SIMD2<Double>) -> SIMD2<Double> {
+        let rounded = (x + 0x1p52) - 0x1p52
+        let floor = rounded - SIMD2<Double>.zero.replacing(with: .one, where: rounded .> x)
+        return x.replacing(with: floor, where: x .< 0x1p52)
+    }
+
     /// Layer `index`'s timing at `time` with every decision exact: the Web Animations procedure (`TimingProcedure`)
     /// at the unrounded local time time − begin. Never inlined: it is the rare path, and inlined it would crowd the
     /// kernels' loops out of the optimiser's inlining budget.
@@ -83,15 +123,10 @@ struct LayerTiming: @unchecked Sendable {
                       activeIsExact: true).sample
     }
 
-    /// Replaces every negative entry of `values` over `layers` (a directed progress is never negative: −1 marks a
-    /// doubtful layer) by `exact(i)`. A count of the marks comes first, in a loop of its own that vectorises (inside
-    /// the loop that writes them, the reduction would keep that loop from vectorising); the repair runs only if there
-    /// is one.
+    /// Replaces every negative entry of `values` over `layers` (a directed progress is never negative: a negative value
+    /// marks a doubtful layer) by `exact(i)`.
     @inline(__always)
     static func repairMarked(_ values: UnsafeMutablePointer<Double>, layers: Range<Int>, exact: (Int) -> Double) {
-        var marks = 0
-        for i in layers { marks &+= values[i] < 0 ? 1 : 0 }
-        guard marks != 0 else { return }
         for i in layers where values[i] < 0 { values[i] = exact(i) }
     }
 
@@ -129,31 +164,34 @@ struct LayerTiming: @unchecked Sendable {
                               activeIsExact: Bool = false) -> (sample: LayerTimingSample, isDoubtful: Bool)
     {
         let active = d * n
-        let isBefore = local < 0, isAfter = !isBefore && local >= active
-        // After the end the overall progress is n itself. The choice is made on the bits (a select between a load and
-        // a quotient was left as a branch, which kept the loop from vectorising).
-        let quotient = (isBefore ? 0 : local) / d
-        let afterMask: UInt64 = isAfter ? ~0 : 0
-        let overall = Double(bitPattern: (n.bitPattern & afterMask) | (quotient.bitPattern & ~afterMask))
+        let isBefore = local < 0, isAfter = local >= active  // d and n are positive: after is after the start
+        let activeTime = isBefore ? 0 : (isAfter ? active : local)
+        // After the end the overall progress is n itself, chosen by arithmetic on the always-computed quotient: as a
+        // select (`isAfter ? n : activeTime / d`) the compiler moves the division into a branch, and a loop of this no
+        // longer vectorises. n + 0·q is n exactly (q is finite); n is infinite only where the end is never reached.
+        let quotient = activeTime / d
+        let afterFlag: Double = isAfter ? 1 : 0
+        let overall = (isAfter ? n : 0) + (1 - afterFlag) * quotient
         let half = overall * 0.5
         let pairFraction = half - nonNegativeFloor(half)
         let odd: Double = pairFraction >= 0.5 ? 1 : 0
         let fraction = 2 * pairFraction - odd
-        // At the end the last pass reports progress 1, and the iteration is the pass index less one.
-        let end: Double = (fraction == 0 ? 1 : 0) * (isAfter ? 1 : 0)
-        let simple = end != 0 ? 1 : fraction
+        // At the end (fraction 0 after the active interval) the last pass reports progress 1, and the iteration is the
+        // pass index less one. (Written on activeTime == active, true after the start only in the after phase: a form
+        // that keeps the load of n unconditional, which vectorising needs.)
+        let end: Double = (fraction == 0 ? 1 : 0) * (activeTime == active ? 1 : 0) * (isBefore ? 0 : 1)
+        let simple = fraction + end
         // The iteration is odd when exactly one of `odd` and `end` is 1; it runs backwards if it also alternates.
         let backwards = alternation * (odd - end) != 0
-        // The doubt, as flags of 0 and 1 combined by arithmetic (short-circuit logic would keep the loop from
-        // vectorising): near the end, or mid-animation near a whole number of passes.
-        let margin = overall * 0x1p-50
+        // The doubt, as flags of 0 and 1 combined by arithmetic (short-circuit logic would keep a loop from
+        // vectorising): near the end, or before it near a whole number of passes.
         let nearEnd: Double = (local - active).magnitude <= local * 0x1p-50 ? 1 : 0
-        let mid: Double = (isBefore ? 0 : 1) * (isAfter ? 0 : 1)
-        let nearWhole: Double = (fraction < margin ? 1 : 0) + (fraction > 1 - margin ? 1 : 0)
+        let nearestWhole = fraction > 0.5 ? 1 - fraction : fraction
+        let nearWhole: Double = nearestWhole < quotient * 0x1p-50 ? 1 : 0
         return (LayerTimingSample(directed: backwards ? 1 - simple : simple,
                                   before: (isBefore && !backwards) || (isAfter && backwards),
                                   isActive: !isBefore && !isAfter),
-                activeIsExact ? false : nearEnd + mid * nearWhole != 0)
+                activeIsExact ? false : nearEnd + (1 - afterFlag) * nearWhole != 0)
     }
 
     /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52, x + 2^52 − 2^52 rounds x to an integer and a compare corrects
