@@ -85,11 +85,12 @@ struct LayerTiming: @unchecked Sendable {
         let end = zero.replacing(with: one, where: fraction .== zero) * after
         let simple = fraction + end
         let directed = simple.replacing(with: one - simple, where: alternation * (odd - end) .!= zero)
-        let distance = local - active
-        let nearEnd = zero.replacing(with: one, where: distance.replacing(with: -distance, where: distance .< zero)
-                                                           .<= local * 0x1p-50)
-        let nearestWhole = fraction.replacing(with: one - fraction, where: fraction .> 0.5)
-        let nearWhole = zero.replacing(with: one, where: nearestWhole .< quotient * 0x1p-50)
+        // Squares and a product instead of the magnitude and the nearer whole number, which need selects: the flags
+        // then cover a little more than the scalar form's (f·(1 − f) < q·2^-49 holds wherever min(f, 1 − f) < q·2^-50),
+        // and a doubtful layer is only ever repaired, never wrong.
+        let distance = local - active, reach = local * 0x1p-50
+        let nearEnd = zero.replacing(with: one, where: distance * distance .<= reach * reach)
+        let nearWhole = zero.replacing(with: one, where: fraction * (one - fraction) .< quotient * 0x1p-49)
         let doubt = nearEnd + (one - after) * nearWhole
         return (directed - 4 * doubt, doubt)
     }
