@@ -66,7 +66,7 @@ final class BoundaryKernelTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rows.count, 1000)
         var failures: [String] = []
         for row in rows where row.duration > 0 {
-            guard let expected = row.progress else { continue }
+            guard let expected = row.answer.progress else { continue }
             let timing = LayerTimingParameters(begin: row.beginTime, duration: row.duration, repeatCount: row.repeatCount,
                                                autoreverses: row.autoreverses)
             // Three copies: the first two go through the kernels' two-lane loop, the third through its scalar tail.

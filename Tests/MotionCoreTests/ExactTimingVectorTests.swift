@@ -8,6 +8,14 @@ enum ExactTimingVectors {
     /// How far a directed progress may be from the double nearest the exact one.
     static let progressTolerance = 1e-15
 
+    /// A row's exact answer: the phase, the zero-based current iteration (`nil` for null, `.infinity` for inf) and the
+    /// directed progress (`nil` for null), as the last three columns of both files give them.
+    struct Answer: Sendable {
+        let phase: TimingResult.Phase
+        let iteration: Double?
+        let progress: Double?
+    }
+
     /// One Web Animations row: timing, local time and the exact answer.
     struct WebAnimationsRow: Sendable, CustomStringConvertible {
         let duration: Double
@@ -19,11 +27,8 @@ enum ExactTimingVectors {
         let direction: EffectTiming.Direction
         let playingBackwards: Bool
         let time: Double
-        let phase: TimingResult.Phase
-        /// `nil` for null (unresolved), `.infinity` for inf.
-        let iteration: Double?
-        /// `nil` for null (unresolved).
-        let progress: Double?
+        /// The exact answer.
+        let answer: Answer
         /// The row as written in the file.
         let text: String
 
@@ -46,11 +51,8 @@ enum ExactTimingVectors {
         let fillMode: MediaTiming.FillMode
         let removedOnCompletion: Bool
         let parentTime: Double
-        let phase: TimingResult.Phase
-        /// `nil` for null (unresolved), `.infinity` for inf.
-        let iteration: Double?
-        /// `nil` for null (unresolved).
-        let progress: Double?
+        /// The exact answer.
+        let answer: Answer
         /// The row as written in the file.
         let text: String
 
@@ -86,8 +88,7 @@ enum ExactTimingVectors {
                 fill: try field.value(5, EffectTiming.Fill.init(rawValue:)),
                 direction: try field.value(6, EffectTiming.Direction.init(rawValue:)),
                 playingBackwards: try field.bool(7), time: try field.number(8),
-                phase: try field.value(9, TimingResult.Phase.init(rawValue:)),
-                iteration: try field.optionalNumber(10), progress: try field.optionalNumber(11), text: text)
+                answer: try field.answer(from: 9), text: text)
         }
     }
 
@@ -102,15 +103,13 @@ enum ExactTimingVectors {
                 repeatDuration: try field.number(3), autoreverses: try field.bool(4),
                 fillMode: try field.value(5, MediaTiming.FillMode.init(rawValue:)),
                 removedOnCompletion: try field.bool(6), parentTime: try field.number(7),
-                phase: try field.value(8, TimingResult.Phase.init(rawValue:)),
-                iteration: try field.optionalNumber(9), progress: try field.optionalNumber(10), text: text)
+                answer: try field.answer(from: 8), text: text)
         }
     }
 
     /// How a result differs from a row's exact answer, or `nil` when it agrees.
-    static func mismatch(_ result: TimingResult, phase: TimingResult.Phase, iteration: Double?, progress: Double?)
-        -> Mismatch?
-    {
+    static func mismatch(_ result: TimingResult, _ answer: Answer) -> Mismatch? {
+        let (phase, iteration, progress) = (answer.phase, answer.iteration, answer.progress)
         if result.phase != phase {
             return Mismatch(kind: .phase, detail: "phase \(result.phase.rawValue), expected \(phase.rawValue)")
         }
@@ -174,6 +173,12 @@ enum ExactTimingVectors {
             }
         }
 
+        /// The answer in columns `index`, `index + 1` and `index + 2`.
+        func answer(from index: Int) throws -> Answer {
+            Answer(phase: try value(index, TimingResult.Phase.init(rawValue:)), iteration: try optionalNumber(index + 1),
+                   progress: try optionalNumber(index + 2))
+        }
+
         func value<T>(_ index: Int, _ make: (String) -> T?) throws -> T {
             guard let value = make(fields[index]) else {
                 throw BadRow(file: file, row: text, problem: "bad value '\(fields[index])'")
@@ -208,8 +213,7 @@ final class ExactTimingVectorTests: XCTestCase {
         var failures: [(row: String, mismatch: ExactTimingVectors.Mismatch)] = []
         for row in rows {
             let result = try row.timing().evaluate(at: row.time)
-            if let mismatch = ExactTimingVectors.mismatch(result, phase: row.phase, iteration: row.iteration,
-                                                          progress: row.progress) {
+            if let mismatch = ExactTimingVectors.mismatch(result, row.answer) {
                 failures.append((row.text, mismatch))
             }
         }
@@ -224,8 +228,7 @@ final class ExactTimingVectorTests: XCTestCase {
         var kernelFailures = 0
         for row in rows {
             let result = try row.timing().evaluate(parentTime: row.parentTime)
-            if let mismatch = ExactTimingVectors.mismatch(result, phase: row.phase, iteration: row.iteration,
-                                                          progress: row.progress) {
+            if let mismatch = ExactTimingVectors.mismatch(result, row.answer) {
                 failures.append((row.text, mismatch))
                 kernelFailures += row.isKernelSubset ? 1 : 0
             }

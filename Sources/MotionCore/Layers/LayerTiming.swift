@@ -50,8 +50,21 @@ struct LayerTiming: @unchecked Sendable {
     /// procedure cannot tell).
     @inline(__always)
     func sample(_ index: Int, time: Double) -> LayerTimingSample {
-        let rounded = roundedSample(index, time: time)
-        return rounded.isDoubtful ? exactSample(index, time: time) : rounded.sample
+        Self.sample(time: time, begin: begin[index], duration: duration[index], iterations: iterations[index],
+                    alternation: alternates[index])
+    }
+
+    /// The same for one set of timing values: a layer that begins at `begin` seconds, with `iterations` passes of
+    /// `duration` seconds (both positive), alternating direction when `alternation` is 1, at `time` seconds.
+    @inline(__always)
+    static func sample(time: Double, begin: Double, duration: Double, iterations: Double, alternation: Double)
+        -> LayerTimingSample
+    {
+        let rounded = roundedSample(local: time - begin, duration: duration, iterations: iterations,
+                                    alternation: alternation)
+        guard rounded.isDoubtful else { return rounded.sample }
+        return exactSample(time: ExactSum(time, -begin), duration: duration, iterations: iterations,
+                           alternates: alternation != 0)
     }
 
     /// The rounded procedure for layer `index` at `time`, and whether it is doubtful (a time within a few rounding
@@ -64,8 +77,8 @@ struct LayerTiming: @unchecked Sendable {
 
     /// The directed progress of layers `index` and `index + 1` at `time` by the rounded procedure, with a negative value
     /// in a lane whose answer is doubtful (to be repaired by `exactSample`), and the doubt itself (0 where the answer
-    /// stands, positive where it is doubtful): `roundedSample` on explicit two-lane vectors, with the same decisions
-    /// and doubt. Written on lanes because the compiler's cost model declines to vectorise the scalar form once the
+    /// stands, positive where it is doubtful): `roundedSample` on explicit two-lane vectors, with the same decisions and
+    /// a doubt that covers the scalar form's. Written on lanes because the compiler's cost model declines to vectorise the scalar form once the
     /// doubt is computed.
     @_transparent
     func roundedDirectedLanes(_ index: Int, time: Double) -> (directed: SIMD2<Double>, doubt: SIMD2<Double>) {

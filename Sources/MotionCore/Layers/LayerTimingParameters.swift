@@ -29,11 +29,8 @@ public struct LayerTimingParameters: Sendable, Hashable {
     /// (fill both): the phase and the iteration are decided exactly on the unrounded local time `time` − `begin`, as
     /// the batch kernels decide them (`LayerTiming`).
     public func directedProgress(at time: Double) -> Double {
-        let rounded = LayerTiming.roundedSample(local: time - begin, duration: duration, iterations: iterations,
-                                                alternation: autoreverses ? 1 : 0)
-        guard rounded.isDoubtful else { return rounded.sample.directed }
-        return LayerTiming.exactSample(time: ExactSum(time, -begin), duration: duration, iterations: iterations,
-                                       alternates: autoreverses).directed
+        LayerTiming.sample(time: time, begin: begin, duration: duration, iterations: iterations,
+                           alternation: autoreverses ? 1 : 0).directed
     }
 
     /// The timing whose engine iterations are `iterations` (the inverse of `iterations`; a single cycle reads as

@@ -18,9 +18,13 @@ struct ExactSum: Sendable {
     /// The empty sum (0).
     init() {}
 
-    /// The sum of the given terms.
-    init(_ values: Double...) {
-        for value in values { add(value) }
+    /// The single term `value`.
+    init(_ value: Double) { add(value) }
+
+    /// `first` + `second`, unrounded.
+    init(_ first: Double, _ second: Double) {
+        add(first)
+        add(second)
     }
 
     /// Adds `value`.

@@ -170,9 +170,10 @@ struct TimingProcedure: Sendable {
     {
         let estimate = numerator.value / divisor + start
         guard estimate.isFinite, estimate < 0x1p52 else {
-            // Beyond 2^52 iterations every double is whole: the rounded quotient is the answer.
-            let floor = estimate.rounded(.down)
-            return (floor, estimate.isFinite ? 0 : positiveRemainder(start), true)
+            // Beyond 2^52 iterations every double is whole: the rounded quotient is the answer (an infinite one keeps
+            // the iteration start's fraction, as the spec's infinite overall progress does).
+            let fraction = estimate.isFinite ? 0 : positiveRemainder(start)
+            return (estimate.rounded(.down), fraction, fraction == 0)
         }
         func remainder(_ k: Double) -> ExactSum {
             var r = numerator
