@@ -341,6 +341,16 @@ def self_check():
 # ---------------------------------------------------------------------------------------------------------------------
 # Inputs.
 
+def weighted(rng, cases):
+    """One draw c in [0, 1), then the first case whose limit exceeds it: cases are (limit, make) with increasing
+    limits, the last 1.0; only the chosen make() runs, so the draws are those of the if/elif chain it replaces."""
+    c = rng.random()
+    for limit, make in cases:
+        if c < limit:
+            return make()
+    return cases[-1][1]()
+
+
 def bits_double(rng, lo_exp, hi_exp):
     """A double with a uniformly random 52-bit mantissa and a binary exponent in [lo_exp, hi_exp)."""
     return math.ldexp(1 + rng.getrandbits(52) / 2 ** 52, rng.randrange(lo_exp, hi_exp))
@@ -365,56 +375,39 @@ def boundary_indices(n, rng):
 
 def wa_timing(rng):
     """A random Web Animations timing (duration, iterations, iterationStart, delay, endDelay)."""
-    c = rng.random()
-    if c < 0.04:
-        duration = 0.0
-    elif c < 0.07:
-        duration = INF
-    elif c < 0.45:
-        duration = rng.choice([0.1, 1 / 3, 0.044476589956777744, 1.0, 0.25, 1 / 60, 100.0, 2.0, 0.3, 0.7, 1e-3])
-    elif c < 0.65:
-        duration = rng.uniform(0.01, 3.0)
-    elif c < 0.85:
-        duration = bits_double(rng, -11, 4)
-    elif c < 0.92:
-        duration = bits_double(rng, -30, -9)          # tiny
-    else:
-        duration = bits_double(rng, 4, 40)            # large
+    duration = weighted(rng, [
+        (0.04, lambda: 0.0),
+        (0.07, lambda: INF),
+        (0.45, lambda: rng.choice([0.1, 1 / 3, 0.044476589956777744, 1.0, 0.25, 1 / 60, 100.0, 2.0, 0.3, 0.7, 1e-3])),
+        (0.65, lambda: rng.uniform(0.01, 3.0)),
+        (0.85, lambda: bits_double(rng, -11, 4)),
+        (0.92, lambda: bits_double(rng, -30, -9)),  # tiny
+        (1.0, lambda: bits_double(rng, 4, 40)),  # large
+    ])
 
-    c = rng.random()
-    if c < 0.45:
-        iterations = rng.choice([1.0, 2.0, 3.0, 7.0, 2.5, 0.3])
-    elif c < 0.62:
-        iterations = rng.uniform(0.0, 8.0)
-    elif c < 0.75:
-        iterations = float(rng.randint(1, 12))
-    elif c < 0.82:
-        iterations = INF
-    elif c < 0.86:
-        iterations = 0.0
-    elif c < 0.93:
-        iterations = rng.choice([1000.0, 0.5, 1e-3, 1.5, 12345.0, 1e6 + 0.5])
-    else:
-        iterations = bits_double(rng, -3, 4)
+    iterations = weighted(rng, [
+        (0.45, lambda: rng.choice([1.0, 2.0, 3.0, 7.0, 2.5, 0.3])),
+        (0.62, lambda: rng.uniform(0.0, 8.0)),
+        (0.75, lambda: float(rng.randint(1, 12))),
+        (0.82, lambda: INF),
+        (0.86, lambda: 0.0),
+        (0.93, lambda: rng.choice([1000.0, 0.5, 1e-3, 1.5, 12345.0, 1e6 + 0.5])),
+        (1.0, lambda: bits_double(rng, -3, 4)),
+    ])
 
-    c = rng.random()
-    if c < 0.5:
-        iteration_start = 0.0
-    elif c < 0.8:
-        iteration_start = rng.choice([0.5, 1.0, 2.25, 3.0, 0.1])
-    else:
-        iteration_start = rng.uniform(0.0, 3.0)
+    iteration_start = weighted(rng, [
+        (0.5, lambda: 0.0),
+        (0.8, lambda: rng.choice([0.5, 1.0, 2.25, 3.0, 0.1])),
+        (1.0, lambda: rng.uniform(0.0, 3.0)),
+    ])
 
     scale = 1.0 if duration in (0.0, INF) else duration
-    c = rng.random()
-    if c < 0.35:
-        delay = 0.0
-    elif c < 0.55:
-        delay = rng.choice([1.0, 0.5, -0.25, -1.0, 0.1, 2.0])
-    elif c < 0.8:
-        delay = rng.uniform(-2.0, 2.0) * scale
-    else:
-        delay = rng.uniform(-2.0, 2.0)
+    delay = weighted(rng, [
+        (0.35, lambda: 0.0),
+        (0.55, lambda: rng.choice([1.0, 0.5, -0.25, -1.0, 0.1, 2.0])),
+        (0.8, lambda: rng.uniform(-2.0, 2.0) * scale),
+        (1.0, lambda: rng.uniform(-2.0, 2.0)),
+    ])
 
     finite_ad = 0.0 if duration == 0 or iterations == 0 else (INF if INF in (duration, iterations) else
                                                                duration * iterations)
@@ -494,33 +487,24 @@ def generate_wa(rng, target):
 
 def ca_kernel_timing(rng):
     """fillMode both, removedOnCompletion false, repeatDuration 0: begin, duration, repeatCount, autoreverses."""
-    c = rng.random()
-    if c < 0.6:
-        begin = rng.uniform(0.0, 2.0)
-    elif c < 0.85:
-        begin = rng.choice([0.0, 0.5, 1.0, 1 / 3, 0.1, 2.0])
-    else:
-        begin = rng.choice([rng.uniform(100.0, 1e5), bits_double(rng, -20, 0), 86400.0 + rng.uniform(0.0, 1.0)])
-    c = rng.random()
-    if c < 0.6:
-        duration = rng.uniform(0.01, 2.0)
-    elif c < 0.85:
-        duration = rng.choice([0.1, 1 / 3, 0.25, 1 / 60, 0.044476589956777744, 1.0, 0.5, 0.3])
-    else:
-        duration = rng.choice([1e-3, bits_double(rng, -10, 10), rng.uniform(2.0, 100.0)])
-    c = rng.random()
-    if c < 0.15:
-        repeat_count = 0.0
-    elif c < 0.55:
-        repeat_count = rng.choice([1.0, 2.0, 3.0, 7.0, 2.5, 0.3, 0.75, 1.5])
-    elif c < 0.75:
-        repeat_count = rng.uniform(0.0, 6.0)
-    elif c < 0.9:
-        repeat_count = float(rng.randint(1, 10))
-    elif c < 0.95:
-        repeat_count = FOREVER
-    else:
-        repeat_count = rng.choice([1e6, 1000.0, 1e38])
+    begin = weighted(rng, [
+        (0.6, lambda: rng.uniform(0.0, 2.0)),
+        (0.85, lambda: rng.choice([0.0, 0.5, 1.0, 1 / 3, 0.1, 2.0])),
+        (1.0, lambda: rng.choice([rng.uniform(100.0, 1e5), bits_double(rng, -20, 0), 86400.0 + rng.uniform(0.0, 1.0)])),
+    ])
+    duration = weighted(rng, [
+        (0.6, lambda: rng.uniform(0.01, 2.0)),
+        (0.85, lambda: rng.choice([0.1, 1 / 3, 0.25, 1 / 60, 0.044476589956777744, 1.0, 0.5, 0.3])),
+        (1.0, lambda: rng.choice([1e-3, bits_double(rng, -10, 10), rng.uniform(2.0, 100.0)])),
+    ])
+    repeat_count = weighted(rng, [
+        (0.15, lambda: 0.0),
+        (0.55, lambda: rng.choice([1.0, 2.0, 3.0, 7.0, 2.5, 0.3, 0.75, 1.5])),
+        (0.75, lambda: rng.uniform(0.0, 6.0)),
+        (0.9, lambda: float(rng.randint(1, 10))),
+        (0.95, lambda: FOREVER),
+        (1.0, lambda: rng.choice([1e6, 1000.0, 1e38])),
+    ])
     return begin, duration, repeat_count, 0.0, rng.random() < 0.5, "both", False
 
 
