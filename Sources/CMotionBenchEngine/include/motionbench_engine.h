@@ -85,7 +85,9 @@ typedef struct motionbench_easing {
  * `begin`, plays passes of `duration` seconds (`autoreverses`: forward then backward, two passes per cycle), repeats
  * `repeat_count` cycles (0 means once; fractional allowed; FLT_MAX, 3.4028234663852886e38, or more means forever:
  * MotionCore's MediaTiming.forever) and holds its first value before `begin` and its last after the end (fill both).
- * Within a pass, progress = easing(local time / duration).
+ * Within a pass, with f = (local time − the pass's start) / duration in [0, 1): a forward pass shows easing(f), a
+ * backward pass (an odd pass, counted from 0, of an autoreversing layer) runs time backward and shows easing(1 − f),
+ * not 1 − easing(f).
  *
  * After the end. From the active end (begin + duration × passes) on, the layer holds the value it reached at the
  * active end: the last pass at the progress where the repeat count stops it (progress 1 when it stops at the end of a
@@ -187,8 +189,13 @@ typedef enum motionbench_transition_subtype {
     MOTIONBENCH_FROM_LEFT = 0, MOTIONBENCH_FROM_RIGHT = 1, MOTIONBENCH_FROM_TOP = 2, MOTIONBENCH_FROM_BOTTOM = 3
 } motionbench_transition_subtype;
 
-/* transition: outputs 34 values: 0 the outgoing layer's opacity, 1…16 its 4×4 transform (a translation, row-major),
- * 17 the incoming layer's opacity, 18…33 its transform. Slides travel the layer's width or height. */
+/* transition: outputs 34 values: 0 the outgoing layer's opacity, 1…16 its 4×4 transform, 17 the incoming layer's
+ * opacity, 18…33 its transform. Each transform is a translation (tx, ty) in Core Animation's row-vector form, written
+ * row-major: the identity with tx at index 12 and ty at index 13 of its 16. With q the eased progress and (sx, sy) the
+ * side the motion comes from (fromLeft (−1, 0), fromRight (1, 0), fromTop (0, −1), fromBottom (0, 1): y points down)
+ * times the layer's (width, height): fade: opacities 1 − q and q, no translation; moveIn: the incoming layer at
+ * (sx, sy)·(1 − q) over the still outgoing one; push: incoming at (sx, sy)·(1 − q), outgoing at −(sx, sy)·q; reveal:
+ * the outgoing layer at −(sx, sy)·q, uncovering the still incoming one. Slides keep both opacities at 1. */
 typedef struct motionbench_transition {
     motionbench_timing timing;
     uint32_t transition_type;  /* motionbench_transition_type */
