@@ -1,10 +1,10 @@
 import MotionCore
 import MotionEngine
 
-/// Measures one engine on one layer count: warm-up passes, timed passes over its frames (the figures are medians over
-/// passes); after every timed frame, outside the timing, every output checked to be finite, and in the first timed
-/// pass a sample of layers at every frame compared with the exact scalar path (`EngineAccuracy`, at most
-/// `Options.checkBudget` layer comparisons). A failure becomes the row's `failure`, so the other engines' rows still
+/// Measures one engine on one layer count: warm-up passes, a checked pass, then timed passes over its frames (the
+/// figures are medians over those passes); after every frame of the checked and timed passes, outside the timing,
+/// every output checked to be finite, and in the checked pass a sample of layers at every frame compared with the
+/// exact scalar path (`EngineAccuracy`, at most `Options.checkBudget` layer comparisons). A failure becomes the row's `failure`, so the other engines' rows still
 /// print.
 enum EngineMeasurement {
     /// An engine with the layers it evaluates.
@@ -38,16 +38,20 @@ enum EngineMeasurement {
         let frameCount = options.clock.frames
         var perLayer: [Double] = [], first: FrameHarness.FrameRecord?
         do throws(EngineError) {
-            for pass in 0..<(options.warmupPasses + max(options.repeats, 1)) {
-                let isFirst = pass == options.warmupPasses, timed = pass >= options.warmupPasses
+            // Warm-up passes, then the checked pass (every output checked finite and a sample compared with the
+            // exact path after every frame; its times not counted, since the comparisons evict what the next frame
+            // would find in the caches), then the measured passes, whose outputs are still all checked finite.
+            let checkedPass = options.warmupPasses, measuredFrom = checkedPass + 1
+            for pass in 0..<(measuredFrom + max(options.repeats, 1)) {
                 let record = try EngineTiming.pass(subject.engine, clock: options.clock, frames: subject.frames,
                                                    chunks: chunks, heartbeat: heartbeat) { (index, frame) throws(EngineError) in
-                    if timed {
-                        try accuracy.inspect(subject.engine, frame: frame, index: index, of: frameCount, compare: isFirst)
+                    if pass >= checkedPass {
+                        try accuracy.inspect(subject.engine, frame: frame, index: index, of: frameCount,
+                                             compare: pass == checkedPass)
                     }
                 }
-                guard timed else { continue }
-                if isFirst { first = record }
+                guard pass >= measuredFrom else { continue }
+                if pass == measuredFrom { first = record }
                 let sorted = record.frameNanoseconds.sorted()
                 perLayer.append(Double(sorted[sorted.count / 2]) / Double(max(subject.count, 1)))
             }

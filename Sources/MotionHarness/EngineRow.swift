@@ -34,10 +34,11 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public var budgetFractionP99: Double?
     /// Errors against the exact scalar path, per kind.
     public var errors: [KindErrors] = []
-    /// Timed frames after which every output of every layer was checked to be finite (every frame of every timed
-    /// pass for an engine under test; MotionCore's batch and the naive evaluator: their first timed pass).
+    /// Frames after which every output of every layer was checked to be finite (for an engine under test every frame
+    /// of the checked pass and of every timed pass; MotionCore's batch and the naive evaluator: their checked pass).
     public var checkedFrames: Int = 0
-    /// Frames after which outputs were compared with the exact scalar path (the first timed pass).
+    /// Frames after which outputs were compared with the exact scalar path (all in the checked pass, whose times are
+    /// not counted).
     public var comparedFrames: Int = 0
     /// Layer comparisons with the exact scalar path in all (each compares every output of one layer at one frame; at
     /// most `run --check-budget`).

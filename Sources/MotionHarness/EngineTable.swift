@@ -69,7 +69,7 @@ enum EngineTable {
                              + (row.nsPerLayerFrame == nil ? "; left out here: not below the batch cost" : ""))
             }
             if row.checkedFrames > 0, row.role != "batch-subset" {
-                lines.append("\(name) checked: every output finite after \(row.checkedFrames) timed frames; "
+                lines.append("\(name) checked: every output finite after \(row.checkedFrames) frames; "
                              + "\(row.comparedLayerFrames) layer comparisons with the exact path at \(row.comparedFrames) "
                              + "frames (\(row.comparedLayers) different layers, \(row.comparedOutputs) outputs)")
             }

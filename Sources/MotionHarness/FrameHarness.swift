@@ -27,7 +27,7 @@ public enum FrameHarness {
         /// Layers compared with the scalar path per frame --verify checks (spread evenly; MotionCore's batch only).
         public var verifyLayers = 20_000
         /// The most layer comparisons with the exact scalar path per engine per layer count, shared out over every frame
-        /// of the first timed pass (`EngineCheckPlan`); every output of every timed frame is checked to be finite
+        /// of the checked pass (`EngineCheckPlan`); every output of every checked and timed frame is checked to be finite
         /// whatever the budget. The default, 4 × 40,000, is no fewer than the four checked frames of earlier versions
         /// ever compared (up to 20,000 layers each, or every layer below 40,000).
         public var checkBudget = 160_000
@@ -90,26 +90,32 @@ public enum FrameHarness {
         }
     }
 
-    /// One layer count: the warm-up passes, the timed passes each followed by the comparisons, then the row with the
+    /// One layer count: the warm-up passes, the checked pass (outputs compared with the exact path, its times not
+    /// counted), the timed passes each followed by the comparisons, then the row with the
     /// engines side by side (MotionCore's batch and the naive evaluator from those passes, then each engine under test
     /// in its child process and, where it supports only some kinds, MotionCore's batch on the same kinds).
     static func measure(count: Int, options: Options, progress: (String) -> Void) -> HarnessResult {
         let setup = Setup(count: count, options: options, progress: progress)
         let passes = max(options.repeats, 1)
-        var first: FrameRecord?, checksum = 0.0, measured: [PassFigures] = []
+        var first: FrameRecord?, measured: [PassFigures] = []
         let checks = Checks(setup, options: options)
-        for pass in 0..<(options.warmupPasses + passes) {
-            let timed = pass >= options.warmupPasses, isFirst = pass == options.warmupPasses
-            let label = timed ? (passes > 1 ? "pass \(pass - options.warmupPasses + 1)/\(passes)" : "")
-                : "warm-up \(pass + 1)/\(options.warmupPasses)"
-            let record = framePass(setup, options: options, accuracy: isFirst ? checks.batch : nil, label: label,
-                                   progress: progress)
-            guard timed else { continue }
-            if isFirst {
+        for pass in 0..<options.warmupPasses {
+            _ = framePass(setup, options: options, accuracy: nil, label: "warm-up \(pass + 1)/\(options.warmupPasses)",
+                          progress: progress)
+        }
+        // The checks run in a pass of their own, before the measured ones and not counted: comparing outputs with the
+        // exact path between frames evicts what the next frame would find in the caches, so a pass that checks would
+        // overstate the cost (at 10,000 layers by a quarter to a half).
+        let checked = framePass(setup, options: options, accuracy: checks.batch, label: "checks", progress: progress)
+        let checksum = setup.workload.store.checksum()
+        for pass in 0..<passes {
+            var record = framePass(setup, options: options, accuracy: nil,
+                                   label: passes > 1 ? "pass \(pass + 1)/\(passes)" : "", progress: progress)
+            if pass == 0 {
+                (record.activeShare, record.verification) = (checked.activeShare, checked.verification)
                 first = record
-                checksum = setup.workload.store.checksum()
             }
-            measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: isFirst ? checks.naive : nil,
+            measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: pass == 0 ? checks.naive : nil,
                                         progress: progress))
         }
         var result = assemble(setup, options: options, first: first ?? FrameRecord(frames: 0), checksum: checksum,
@@ -119,7 +125,7 @@ public enum FrameHarness {
     }
 
     /// The accuracy checks of MotionCore's batch (over every frame) and the naive evaluator (over its comparison
-    /// frames), filled during the first timed pass.
+    /// frames), filled during the checked pass (the batch) and the first timed pass (the naive evaluator).
     final class Checks {
         let batch: AccuracyBox, naive: AccuracyBox
 
@@ -164,7 +170,7 @@ public enum FrameHarness {
     }
 
     /// Times every frame of the clock on MotionCore's batch engine from its reset state, through the timed loop every
-    /// engine runs (`EngineTiming.pass`). The first timed pass (`accuracy` given) also samples the active share (every
+    /// engine runs (`EngineTiming.pass`). The checked pass (`accuracy` given) also samples the active share (every
     /// fourth frame and the last), checks the batch's outputs after every frame for the engines' table (all finite, a
     /// sample of layers compared with the exact path) and, with --verify, compares four frames with the scalar path.
     static func framePass(_ setup: Setup, options: Options, accuracy: AccuracyBox?, label: String,
@@ -228,8 +234,8 @@ public enum FrameHarness {
         return figures
     }
 
-    /// The row for one layer count: the medians over timed passes with their spread, the first timed pass's active
-    /// share, percentiles and verification, and the store's sizes. `maxLayersInBudget` is filled in by `run`.
+    /// The row for one layer count: the medians over timed passes with their spread, the first timed pass's
+    /// percentiles, the checked pass's active share and verification (copied into `first`), and the store's sizes. `maxLayersInBudget` is filled in by `run`.
     static func assemble(_ setup: Setup, options: Options, first: FrameRecord, checksum: Double,
                          summary: PassSummary) -> HarnessResult {
         let clock = options.clock, store = setup.workload.store

@@ -128,9 +128,10 @@ final class EngineIsolationTests: XCTestCase {
         XCTAssertNil(stream["errors"].flatMap { ($0 as? [Any])?.first }, "the stream bound has no outputs to check")
         let row = try XCTUnwrap(engines.last)
         XCTAssertEqual(row["kinds"] as? [String], ["basic"])
-        // What was checked: every output at all 8 frames, and a sample of layers compared at each of them.
+        // What was checked: every output at all 8 frames of the checked pass and of the timed pass, and a sample of
+        // layers compared at each frame of the checked pass.
         let layers = try XCTUnwrap(row["layers"] as? Int)
-        XCTAssertEqual(row["checkedFrames"] as? Int, 8)
+        XCTAssertEqual(row["checkedFrames"] as? Int, 16)
         XCTAssertEqual(row["comparedFrames"] as? Int, 8)
         XCTAssertEqual(row["comparedLayerFrames"] as? Int, 8 * layers, "the default budget covers 8 frames of \(layers) layers")
         XCTAssertEqual(row["comparedLayers"] as? Int, layers)
