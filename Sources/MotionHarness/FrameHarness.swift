@@ -300,8 +300,16 @@ public enum FrameHarness {
     }
 
     /// Median ns per layer per frame of the naive engine over the comparison frames, through the timed loop every
-    /// engine runs; with `accuracy`, its outputs are checked after each of those frames.
+    /// engine runs; with `accuracy`, its outputs are checked after each of those frames in a pass of their own first.
     static func naiveCost(_ setup: Setup, threads: Int, accuracy: AccuracyBox?, clock: FrameClock) -> Double {
+        // With checks, a checked pass first (its times not counted, as for the batch), then the timed one.
+        if let accuracy { _ = naivePass(setup, threads: threads, accuracy: accuracy, clock: clock) }
+        return naivePass(setup, threads: threads, accuracy: nil, clock: clock)
+    }
+
+    /// One pass of the naive evaluator over the comparison frames, checked when `accuracy` is given: its median ns
+    /// per layer per frame.
+    private static func naivePass(_ setup: Setup, threads: Int, accuracy: AccuracyBox?, clock: FrameClock) -> Double {
         let naive = setup.naive, frames = setup.comparisonFrames
         do {
             let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
