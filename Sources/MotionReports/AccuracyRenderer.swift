@@ -28,7 +28,8 @@ public enum AccuracyRenderer {
         let monotone: Bool
 
         enum CodingKeys: String, CodingKey {
-            case maxAbsError, meanAbsError, p99AbsError, pointsOver1e3 = "pointsOver1e-3", monotonicityViolations
+            case maxAbsError, meanAbsError, p99AbsError, pointsOver1e3 = "pointsOver1e-3", monotonicityViolations, worst, grid,
+                 search
         }
 
         func encode(to encoder: Encoder) throws {
@@ -38,7 +39,65 @@ public enum AccuracyRenderer {
             try container.encode(ReportNumber(statistics.p99AbsError), forKey: .p99AbsError)
             try container.encode(statistics.pointsOver1e3, forKey: .pointsOver1e3)
             if monotone { try container.encodeOrNull(statistics.monotonicityViolations, forKey: .monotonicityViolations) }
+            if let worst = statistics.worst {
+                try container.encode(["input": ReportNumber(worst.input), "output": ReportNumber(worst.output),
+                                      "exact": ReportNumber(worst.exact)], forKey: .worst)
+            }
+            if let grid = statistics.grid { try container.encode(GridJSON(grid, monotone: monotone), forKey: .grid) }
+            if let search = statistics.search { try container.encode(SearchJSON(search), forKey: .search) }
         }
+    }
+
+    /// A search's grid figures as JSON (`grid`).
+    struct GridJSON: Encodable {
+        let samples: Int
+        let maxAbsError: ReportNumber
+        let monotonicityViolations: Int?
+        let monotone: Bool
+
+        init(_ grid: GridFigures, monotone: Bool) {
+            samples = grid.samples
+            maxAbsError = ReportNumber(grid.maxAbsError)
+            monotonicityViolations = grid.monotonicityViolations
+            self.monotone = monotone
+        }
+
+        enum CodingKeys: String, CodingKey { case samples, maxAbsError, monotonicityViolations }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(samples, forKey: .samples)
+            try container.encode(maxAbsError, forKey: .maxAbsError)
+            if monotone { try container.encodeOrNull(monotonicityViolations, forKey: .monotonicityViolations) }
+        }
+    }
+
+    /// What a search did, as JSON (`search`).
+    struct SearchJSON: Encodable {
+        let rounds: Int
+        let samples: Int
+        let worstRound: Int
+
+        init(_ search: SearchFigures) {
+            rounds = search.rounds
+            samples = search.samples
+            worstRound = search.worstRound
+        }
+    }
+
+    /// `grid → searched` when a search found more than its grid, else the figure alone.
+    static func searched(_ statistics: ErrorStatistics) -> String {
+        guard let grid = statistics.grid, sci(grid.maxAbsError) != sci(statistics.maxAbsError) else {
+            return sci(statistics.maxAbsError)
+        }
+        return "\(sci(grid.maxAbsError)) → \(sci(statistics.maxAbsError))"
+    }
+
+    /// Monotonicity violations as `grid → searched` when they differ, "–" where they are not counted.
+    static func searchedViolations(_ statistics: ErrorStatistics) -> String {
+        guard let violations = statistics.monotonicityViolations else { return "–" }
+        guard let grid = statistics.grid?.monotonicityViolations, grid != violations else { return String(violations) }
+        return "\(grid) → \(violations)"
     }
 
     /// The report's JSON document; its keys are a contract.
@@ -71,6 +130,7 @@ public enum AccuracyRenderer {
         }
         struct Bezier: Encodable {
             let samples: Int
+            let searchRounds: Int
             let curves: [String]
             let strategies: [BezierStrategyJSON]
         }
@@ -95,6 +155,8 @@ public enum AccuracyRenderer {
     static let jsonUnits = [
         "maxAbsError": "output progress (Bézier) or fraction of the travel (springs)", "meanAbsError": "as maxAbsError",
         "p99AbsError": "as maxAbsError", "pointsOver1e-3": "samples", "monotonicityViolations": "samples",
+        "worst.input": "input progress", "grid.samples": "inputs", "search.samples": "inputs", "search.rounds": "rounds",
+        "searchRounds": "rounds", "gridMaxAbsError": "as maxAbsError", "inputsTried": "inputs",
         "nsPerEval": "ns", "nsPerStep": "ns", "clockDrift": "fraction of the duration", "rateHz": "Hz", "seconds": "s",
         "settling.definitions": "s", "settling.epsilon": "fraction of the travel",
         "measured.maxAbsError": "output progress", "measured.maxFloat32Ulps": "ulps of the exact answer as a Float",
@@ -123,7 +185,7 @@ public enum AccuracyRenderer {
                                                           uniquingKeysWith: { first, _ in first }))
         }
         let document = Document(
-            bezier: .init(samples: r.samples, curves: r.curves.map(\.name), strategies: bezier),
+            bezier: .init(samples: r.samples, searchRounds: r.search.rounds, curves: r.curves.map(\.name), strategies: bezier),
             springs: .init(rateHz: ReportNumber(r.rateHz), seconds: ReportNumber(r.seconds), springs: r.springs.map(\.name),
                            strategies: springs, settling: settling),
             reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
@@ -167,16 +229,18 @@ public enum AccuracyRenderer {
     static func markdown(_ r: AccuracyReport, withReading: Bool = true) -> String {
         var text = "## Accuracy report\n\n" + (withReading ? "\(reading(r))\n\n" : "")
             + "### Bézier strategies (\(r.samples) samples per curve)\n\n"
+        text += searchSentence(r)
         text += "| strategy | max error | mean error | p99 error | points > 1e-3 | monotonicity violations | ns/eval |\n"
         text += "|---|---:|---:|---:|---:|---:|---:|\n"
         for s in r.bezier {
-            text += "| \(s.name) | \(sci(s.overall.maxAbsError)) | \(sci(s.overall.meanAbsError)) | \(sci(s.overall.p99AbsError)) | "
-                + "\(s.overall.pointsOver1e3) | \(s.overall.monotonicityViolations.map(String.init) ?? "–") | \(String(format: "%.1f", s.nsPerEval)) |\n"
+            text += "| \(s.name) | \(searched(s.overall)) | \(sci(s.overall.meanAbsError)) | \(sci(s.overall.p99AbsError)) | "
+                + "\(s.overall.pointsOver1e3) | \(searchedViolations(s.overall)) | \(String(format: "%.1f", s.nsPerEval)) |\n"
         }
-        text += "\nWorst error per curve:\n\n| curve | " + r.bezier.map(\.name).joined(separator: " | ") + " |\n|---|"
+        text += "\nWorst error per curve\(r.search.rounds > 0 ? " (grid → searched where the search found more)" : ""):\n\n"
+            + "| curve | " + r.bezier.map(\.name).joined(separator: " | ") + " |\n|---|"
             + r.bezier.map { _ in "---:" }.joined(separator: "|") + "|\n"
         for (index, curve) in r.curves.enumerated() {
-            text += "| \(curve.name) | " + r.bezier.map { sci($0.perCurve[index].statistics.maxAbsError) }.joined(separator: " | ") + " |\n"
+            text += "| \(curve.name) | " + r.bezier.map { searched($0.perCurve[index].statistics) }.joined(separator: " | ") + " |\n"
         }
         text += "\n### Spring strategies (\(formatSpecNumber(r.rateHz)) Hz over \(formatSpecNumber(r.seconds)) s)\n\n"
         text += "| strategy | max error | mean error | clock drift | ns/step |\n|---|---:|---:|---:|---:|\n"
@@ -196,24 +260,37 @@ public enum AccuracyRenderer {
         return text + (r.measured.map(measuredMarkdown) ?? "")
     }
 
+    /// What the search did, one sentence before the Bézier table (nothing without a search).
+    static func searchSentence(_ r: AccuracyReport) -> String {
+        guard r.search.rounds > 0 else { return "Figures from the even grid alone (no search).\n\n" }
+        let tried = r.bezier.reduce(0) { $0 + ($1.overall.search?.samples ?? 0) }
+        return "Max errors and monotonicity violations are the worst a search found: \(r.samples) even inputs per curve, then "
+            + "\(r.search.rounds) rounds refining around the largest errors, where the exact curve is steepest, and at "
+            + "adjacent doubles (\(tried) inputs tried in all); mean, p99 and points > 1e-3 are over the even grid. "
+            + "Where the search found more, a cell reads grid → searched.\n\n"
+    }
+
     static func csv(_ r: AccuracyReport) -> String {
         // With measured samples the records grow by the measured columns, blank on the in-repo study's records.
         let extra = r.measured == nil ? [] : measuredCSVColumns
         let padding = [ReportCell](repeating: .null, count: extra.count)
         var text = CSVWriter.record(["kind", "strategy", "case", "maxAbsError", "meanAbsError", "p99AbsError", "pointsOver1e-3",
-                                     "monotonicityViolations", "nsPerEvalOrStep", "clockDrift"] + extra)
+                                     "monotonicityViolations", "nsPerEvalOrStep", "clockDrift", "gridMaxAbsError",
+                                     "inputsTried"] + extra)
         for s in r.bezier {
             for (curve, st) in [("all", s.overall)] + s.perCurve.map({ ($0.curve, $0.statistics) }) {
                 text += CSVWriter.record([.text("bezier"), .text(s.name), .text(curve), .number(st.maxAbsError),
                                           .number(st.meanAbsError), .number(st.p99AbsError), .integer(st.pointsOver1e3),
-                                          st.monotonicityViolations.map(ReportCell.integer) ?? .null, .number(s.nsPerEval), .null] + padding)
+                                          st.monotonicityViolations.map(ReportCell.integer) ?? .null, .number(s.nsPerEval), .null,
+                                          st.grid.map { .number($0.maxAbsError) } ?? .null,
+                                          st.search.map { .integer($0.samples) } ?? .null] + padding)
             }
         }
         for s in r.springResults {
             for (spring, st) in [("all", s.overall)] + s.perSpring.map({ ($0.spring, $0.statistics) }) {
                 text += CSVWriter.record([.text("spring"), .text(s.name), .text(spring), .number(st.maxAbsError),
                                           .number(st.meanAbsError), .number(st.p99AbsError), .integer(st.pointsOver1e3), .null,
-                                          .number(s.nsPerStep), s.clockDrift.map(ReportCell.number) ?? .null] + padding)
+                                          .number(s.nsPerStep), s.clockDrift.map(ReportCell.number) ?? .null, .null, .null] + padding)
             }
         }
         return text + (r.measured.map(measuredCSV) ?? "")

@@ -1,6 +1,7 @@
 import Dispatch
 import MotionCore
 import MotionReference
+import MotionSupport
 
 /// Error statistics of one strategy on one curve or spring (or overall). Every figure is finite: an error that is not
 /// a finite `Double` (an output that is NaN or infinite, or a difference beyond the range) counts as
@@ -16,6 +17,12 @@ public struct ErrorStatistics: Sendable {
     public var pointsOver1e3: Int
     /// Places where the output decreases while x increases (curves with y1, y2 in [0, 1] only; nil otherwise).
     public var monotonicityViolations: Int?
+    /// Where the largest error is, for a searched curve: the input, the output there and the exact answer.
+    public var worst: (input: Double, output: Double, exact: Double)? = nil
+    /// The grid's own figures, when a search refined it (the figures above are then the worst the search found).
+    public var grid: GridFigures? = nil
+    /// What the search did, when one ran.
+    public var search: SearchFigures? = nil
 
     /// Statistics of `errors` (absolute values; one that is not finite counts as `greatestFiniteMagnitude`).
     init(_ errors: [Double], monotonicityViolations: Int? = nil) {
@@ -83,8 +90,10 @@ public struct AccuracyReport: Sendable {
         public var definitions: [(name: String, seconds: Double?)]
     }
 
-    /// Evenly spaced inputs per curve.
+    /// Evenly spaced inputs per curve: the grid every search starts from.
     public var samples: Int
+    /// The search's budget beyond the grid.
+    public var search: SearchBudget = .gridOnly
     /// The curves studied.
     public var curves: [(name: String, curve: CubicBezier)]
     /// Results per Bézier strategy.
@@ -143,48 +152,39 @@ public enum AccuracyStudy {
         }
     }
 
-    /// Runs every strategy on `curves` (at `samples` evenly spaced inputs) and `springs` (at `rate` Hz for `seconds`).
+    /// Runs every strategy on `curves` (a worst-case search from `samples` evenly spaced inputs, within `search`) and `springs` (at `rate` Hz for `seconds`).
     public static func run(curves: [(name: String, curve: CubicBezier)], samples: Int, springs: [(name: String, spring: Spring)],
-                           rate: Double, seconds: Double, bezierStrategies: [BezierStrategy] = BezierStrategy.all(),
+                           rate: Double, seconds: Double, search: SearchBudget = .accuracyDefault,
+                           bezierStrategies: [BezierStrategy] = BezierStrategy.all(),
                            springStrategies: [SpringStrategy] = SpringStrategy.all, progress: (String) -> Void = { _ in })
         throws(ReferenceFailure) -> AccuracyReport
     {
-        let xs = (0..<samples).map { samples == 1 ? 0.5 : Double($0) / Double(samples - 1) }
-        // The GSL reference, once per run, shared by every strategy.
+        let xs = WorstCaseSearch.evenGrid(samples)
+        // The GSL reference on the grid, once per run, shared by every strategy; the search adds its own inputs.
         progress("GSL references for \(curves.count) curves × \(samples) samples")
-        let references = curves.map { entry in xs.map { BezierReference.evaluate(entry.curve, at: $0).value } }
+        let specs = curves.map { MotionSpec.timingFunction(.cubicBezier($0.curve)) }
+        let references = specs.map { WorstCaseSearch.exactAnswers($0, at: xs) }
         var bezierResults: [AccuracyReport.BezierResult] = []
         var shuffled = SplitMix64(seed: 99)
         let timingInputs = (0..<4096).map { _ in Double.random(in: 0...1, using: &shuffled) }
         for strategy in bezierStrategies {
-            progress("bezier: \(strategy.name)")
-            var all: [Double] = [], perCurve: [(String, ErrorStatistics)] = [], bins: [[Double]] = []
-            var evaluators: [@Sendable (Double) -> Double] = []
-            var totalViolations = 0, anyMonotone = false
-            for (index, entry) in curves.enumerated() {
-                let evaluate = strategy.make(entry.curve)
-                evaluators.append(evaluate)
-                let values = xs.map(evaluate)
-                let errors = zip(values, references[index]).map(FiniteStatistics.error)
-                var violations: Int?
-                if (0...1).contains(entry.curve.y1), (0...1).contains(entry.curve.y2) {
-                    violations = zip(values, values.dropFirst()).filter { $1 < $0 }.count
-                    totalViolations += violations!
-                    anyMonotone = true
-                }
-                perCurve.append((entry.name, ErrorStatistics(errors, monotonicityViolations: violations)))
-                all += errors
+            progress("bezier: \(strategy.name), searching \(curves.count) curves (\(search.rounds) rounds)")
+            let evaluators = curves.map { strategy.make($0.curve) }
+            let traces = searchAll(specs: specs, grid: xs, references: references, budget: search, evaluators: evaluators)
+            let perCurve = traces.map(ErrorStatistics.init)
+            let gridErrors = traces.flatMap { $0.samples.filter { $0.round == 0 }.map(\.error) }
+            let bins = traces.map { trace in
                 var binned = [Double](repeating: 0, count: AccuracyReport.plotBins)
-                for (sample, error) in errors.enumerated() {
-                    let bin = min(sample * AccuracyReport.plotBins / max(samples, 1), AccuracyReport.plotBins - 1)
-                    binned[bin] = max(binned[bin], error)
+                for sample in trace.samples {
+                    let bin = min(Int(sample.input * Double(AccuracyReport.plotBins)), AccuracyReport.plotBins - 1)
+                    binned[bin] = max(binned[bin], sample.error)
                 }
-                bins.append(binned)
+                return binned
             }
             let cost = nanoseconds(evaluations: 400_000) { index in evaluators[index % evaluators.count](timingInputs[index & 4095]) }
-            bezierResults.append(.init(name: strategy.name,
-                                       overall: ErrorStatistics(all, monotonicityViolations: anyMonotone ? totalViolations : nil),
-                                       nsPerEval: cost, perCurve: perCurve, binnedErrors: bins))
+            bezierResults.append(.init(name: strategy.name, overall: ErrorStatistics(merging: perCurve, gridErrors: gridErrors),
+                                       nsPerEval: cost, perCurve: zip(curves, perCurve).map { ($0.name, $1) },
+                                       binnedErrors: bins))
         }
         // Springs: the GSL rk8pd reference at every frame.
         let count = max(1, Int((rate * seconds).rounded()))
@@ -236,7 +236,7 @@ public enum AccuracyStudy {
             })
         }
         return AccuracyReport(
-            samples: samples, curves: curves, bezier: bezierResults, rateHz: rate, seconds: seconds, springs: springs,
+            samples: samples, search: search, curves: curves, bezier: bezierResults, rateHz: rate, seconds: seconds, springs: springs,
             springResults: springResults, settling: settling, bezierReferenceWorstError: bezierReferenceFloor(curves),
             springReferenceWorstError: springFloor, referenceTrajectories: springReferences)
     }
@@ -252,6 +252,19 @@ public enum AccuracyStudy {
             }
         }
         return worst
+    }
+
+    /// One search per curve for one strategy, the curves spread over the machine's cores (the evaluators and the GSL
+    /// reference keep no shared state).
+    static func searchAll(specs: [MotionSpec], grid: [Double], references: [[ExactValue]], budget: SearchBudget,
+                          evaluators: [@Sendable (Double) -> Double]) -> [SearchTrace]
+    {
+        let results = ParallelResults<SearchTrace>(count: specs.count)
+        DispatchQueue.concurrentPerform(iterations: specs.count) { index in
+            results.set(index, .success(WorstCaseSearch.run(spec: specs[index], grid: grid, exactGrid: references[index],
+                                                            budget: budget, evaluate: evaluators[index])))
+        }
+        return specs.indices.map { (try? results.get($0)) ?? SearchTrace(samples: [], inputsPerRound: [], monotone: false) }
     }
 
     /// Mean ns per call of `body(i)` for i in 0..<evaluations.

@@ -37,6 +37,14 @@ struct AccuracyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Evenly spaced inputs per curve.")
     var samples = 100_001
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Refinement rounds of the worst-case search after the grid (each adds up to \(SearchBudget.accuracyDefault.inputsPerRound) inputs per strategy and curve).",
+        valueName: "n"))
+    var searchRounds = SearchBudget.accuracyDefault.rounds
+
+    @Flag(help: "The grid alone, no worst-case search (the same as --search-rounds 0).")
+    var noSearch = false
+
     @Option(help: "default, or a JSON file of spring specs.")
     var springs = "default"
 
@@ -61,6 +69,9 @@ struct AccuracyCommand: ParsableCommand {
         try validatingOptions {
             guard samples >= 2, samples <= 10_000_000 else {
                 throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
+            }
+            guard searchRounds >= 0, searchRounds <= 64 else {
+                throw BadInput(message: "accuracy: --search-rounds \(searchRounds) must be in 0…64")
             }
             guard rate >= 1, rate <= 10_000 else {
                 throw BadInput(message: "accuracy: --rate \(formatSpecNumber(rate)) must be a number of Hz in 1…10000")
@@ -97,7 +108,7 @@ struct AccuracyCommand: ParsableCommand {
         var report: AccuracyReport
         do {
             report = try AccuracyStudy.run(curves: curveList, samples: samples, springs: springList, rate: rate,
-                                           seconds: seconds, progress: status.show)
+                                           seconds: seconds, search: searchBudget, progress: status.show)
         } catch {
             throw BadInput(message: "accuracy: \(error)")
         }
@@ -108,6 +119,13 @@ struct AccuracyCommand: ParsableCommand {
         status.clear()
         let text = try format.render(report)
         if let destination { try destination.write(text) } else { print(text, terminator: "") }
+    }
+
+    /// The worst-case search's budget: `--search-rounds`, or none with `--no-search`.
+    var searchBudget: SearchBudget {
+        var budget = SearchBudget.accuracyDefault
+        budget.rounds = noSearch ? 0 : searchRounds
+        return budget
     }
 
     /// The samples in the file at `path` (`--measured`).

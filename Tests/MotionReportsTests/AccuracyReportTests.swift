@@ -25,11 +25,14 @@ final class AccuracyReportTests: XCTestCase {
 
     func testFiguresComeFromTheComputation() {
         let baseline = smallReport()
-        XCTAssertLessThan(baseline.bezier[0].overall.maxAbsError, 1e-12)
+        // The search reaches inputs next to the vertical tangents of (0,1,1,0), where the stated bound's slope term
+        // (docs/solver.md) exceeds 1e-12; WorstCaseSearchTests holds every input tried to the whole bound.
+        XCTAssertLessThan(baseline.bezier[0].overall.grid?.maxAbsError ?? 1, 1e-12)
+        XCTAssertLessThan(baseline.bezier[0].overall.maxAbsError, 1e-10)
         // A strategy that is off by 2e-3 everywhere must show exactly that.
         let shifted = BezierStrategy(name: "shifted") { curve in { curve.value(at: $0) + 2e-3 } }
         let report = smallReport(bezier: [shifted])
-        XCTAssertEqual(report.bezier[0].overall.maxAbsError, 2e-3, accuracy: 1e-12)
+        XCTAssertEqual(report.bezier[0].overall.maxAbsError, 2e-3, accuracy: 1e-10)
         XCTAssertEqual(report.bezier[0].overall.pointsOver1e3, 2 * 2_001)
         // A strategy that runs backwards violates monotonicity on the monotone curves.
         let reversed = BezierStrategy(name: "reversed") { curve in { curve.value(at: 1 - $0) } }
@@ -44,10 +47,10 @@ final class AccuracyReportTests: XCTestCase {
         let json = try ReportFormat.json.render(smallReport())
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let bezier = try XCTUnwrap(object["bezier"] as? [String: Any])
-        XCTAssertEqual(Set(bezier.keys), ["samples", "curves", "strategies"])
+        XCTAssertEqual(Set(bezier.keys), ["samples", "searchRounds", "curves", "strategies"])
         let strategy = try XCTUnwrap((bezier["strategies"] as? [[String: Any]])?.first)
         XCTAssertEqual(Set(strategy.keys), ["name", "maxAbsError", "meanAbsError", "p99AbsError", "pointsOver1e-3",
-                                            "monotonicityViolations", "nsPerEval", "perCurve"])
+                                            "monotonicityViolations", "nsPerEval", "perCurve", "worst", "grid", "search"])
         let springs = try XCTUnwrap(object["springs"] as? [String: Any])
         XCTAssertEqual(Set(springs.keys), ["rateHz", "seconds", "springs", "strategies", "settling"])
         let springStrategy = try XCTUnwrap((springs["strategies"] as? [[String: Any]])?.first)
