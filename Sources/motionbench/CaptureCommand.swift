@@ -89,14 +89,14 @@ struct CaptureCommand: ParsableCommand {
 
     /// The specs `--curves` names (CurveOption: set names, files read as `accuracy --curves` reads one, specs), each
     /// given to the browser as written.
-    private func curveSpecs() throws -> [String] {
+    func curveSpecs() throws -> [String] {
         try CurveOption.resolve(curves, command: "capture",
                                 sets: CaptureCurves.named.map { set in (set.name, set.specs.map { ($0, $0) }) },
                                 curve: { spec, _ in spec }, same: ==).map(\.curve)
     }
 
     /// `--durations` as seconds.
-    private func durationList() throws -> [Double] {
+    func durationList() throws -> [Double] {
         let items = durations.split(separator: ",", omittingEmptySubsequences: false)
         return try items.map { item in
             let text = item.trimmingCharacters(in: .whitespaces)
