@@ -114,7 +114,7 @@ struct AccuracyCommand: ParsableCommand {
                                + "accepted (give cubic-bezier(…) or a named Bézier curve such as ease)")
             }
             return curve
-        }, same: ==)
+        })
     }
 
     /// The samples in the file at `path` (`--measured`).

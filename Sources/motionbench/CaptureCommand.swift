@@ -92,7 +92,7 @@ struct CaptureCommand: ParsableCommand {
     func curveSpecs() throws -> [String] {
         try CurveOption.resolve(curves, command: "capture",
                                 sets: CaptureCurves.named.map { set in (set.name, set.specs.map { ($0, $0) }) },
-                                curve: { spec, _ in spec }, same: ==).map(\.curve)
+                                curve: { spec, _ in spec }).map(\.curve)
     }
 
     /// `--durations` as seconds.

@@ -8,11 +8,12 @@ enum CurveOption {
     /// The curves of every value in `values`, in order, as (name, curve). A set contributes its curves under their
     /// names, a file its (name, spec) pairs (`AccuracyCommand.readList`), a spec itself under the spec text as written.
     /// `curve` turns a spec (from a file or the command line) into the command's curve; it throws a `BadInput` for a
-    /// spec the command cannot take. `same` says two curves are the same curve (a duplicate, like a repeated name).
+    /// spec the command cannot take. Two equal curves are a duplicate, as a repeated name is.
     /// - Throws: `BadInput` (exit 2) naming the value when it is none of the three forms, and on a duplicate.
-    static func resolve<Curve>(_ values: [String], command: String, sets: [(name: String, curves: [(name: String, curve: Curve)])],
-                               curve: (_ spec: String, _ parsed: MotionSpec) throws -> Curve,
-                               same: (Curve, Curve) -> Bool) throws -> [(name: String, curve: Curve)] {
+    static func resolve<Curve: Hashable>(_ values: [String], command: String,
+                                         sets: [(name: String, curves: [(name: String, curve: Curve)])],
+                                         curve: (_ spec: String, _ parsed: MotionSpec) throws -> Curve)
+        throws -> [(name: String, curve: Curve)] {
         var result: [(name: String, curve: Curve)] = []
         for value in values {
             if let set = sets.first(where: { $0.name == value }) {
@@ -25,12 +26,15 @@ enum CurveOption {
                 result.append((value, try curve(value, try parse(value, value: value, command: command, sets: sets))))
             }
         }
-        for (index, entry) in result.enumerated() {
-            for earlier in result[..<index] where earlier.name == entry.name || same(earlier.curve, entry.curve) {
-                let what = earlier.name == entry.name ? "'\(SafeText.quoted(entry.name))' appears twice"
-                    : "'\(SafeText.quoted(entry.name))' is the same curve as '\(SafeText.quoted(earlier.name))'"
-                throw BadInput(message: "\(command): --curves: \(what); each curve may be given once")
+        var names = Set<String>(), curves = [Curve: String]()
+        for entry in result {
+            var what: String?
+            if !names.insert(entry.name).inserted {
+                what = "'\(SafeText.quoted(entry.name))' appears twice"
+            } else if let earlier = curves.updateValue(entry.name, forKey: entry.curve) {
+                what = "'\(SafeText.quoted(entry.name))' is the same curve as '\(SafeText.quoted(earlier))'"
             }
+            if let what { throw BadInput(message: "\(command): --curves: \(what); each curve may be given once") }
         }
         return result
     }
