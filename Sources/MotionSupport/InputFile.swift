@@ -11,8 +11,8 @@ public enum InputFile {
     /// The largest input file read by default, in bytes (64 MiB: the largest real inputs are a few kilobytes).
     public static let sizeLimit = 64 << 20
 
-    /// The largest samples file (`accuracy --measured`) read, in bytes (1 GiB: a capture of 16 curves at 100,001
-    /// inputs and three durations is about 360 MB).
+    /// The largest samples file (`accuracy --measured`) read, in bytes (1 GiB: a capture of the most rows a capture
+    /// plan allows, 5,000,000, is about 340 MB at the 68 bytes a row of a real capture).
     public static let samplesSizeLimit = 1 << 30
 
     /// The bytes of the regular file at `path`, at most `limit` bytes.

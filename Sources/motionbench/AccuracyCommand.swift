@@ -14,7 +14,9 @@ struct AccuracyCommand: ParsableCommand {
             Bézier strategies: \(BezierStrategy.all().map(\.name).joined(separator: ", ")) \
             (reference: GSL Brent on every sample). Spring strategies: \
             \(SpringStrategy.all.map(\.name).joined(separator: ", ")) (reference: GSL odeiv2 rk8pd at every frame). \
-            A curves FILE is a JSON array of timing-function specs or {"name", "spec"} objects; a springs FILE the same \
+            --curves may be repeated; each value is a set name (presets, hard, all), a FILE (a JSON array of \
+            timing-function specs or {"name", "spec"} objects), or one cubic-bezier spec such as \
+            'cubic-bezier(1,0,0,1)' or ease, named in the report as written. A springs FILE is like a curves FILE, \
             with spring specs.
 
             --measured FILE adds another implementation's outputs (a browser capture from `motionbench capture`, or \
@@ -26,13 +28,15 @@ struct AccuracyCommand: ParsableCommand {
 
             EXAMPLES:
               motionbench accuracy --curves presets --samples 10001
+              motionbench accuracy --curves 'cubic-bezier(1,0,0,1)' --curves ease --samples 10001
               motionbench accuracy --format html --output accuracy.html
               motionbench accuracy --curves presets --format bmf > accuracy-bmf.json
               motionbench accuracy --measured chromium.csv --measured my-engine.csv --samples 1001
             """)
 
-    @Option(help: "presets, hard, all, or a JSON file of curve specs.")
-    var curves = "all"
+    @Option(help: ArgumentHelp("presets, hard, all, a JSON file of curve specs, or one cubic-bezier spec such as "
+                               + "'cubic-bezier(1,0,0,1)' or ease (repeatable; never split on commas).", valueName: "curves"))
+    var curves: [String] = ["all"]
 
     @Option(parsing: .unconditional, help: "Evenly spaced inputs per curve.")
     var samples = 100_001
@@ -88,19 +92,7 @@ struct AccuracyCommand: ParsableCommand {
 
     func run() throws {
         let destination = try output.map(OutputFile.init(checking:))
-        let curveList: [(name: String, curve: CubicBezier)]
-        switch curves {
-        case "presets": curveList = CubicBezier.applePresets
-        case "hard": curveList = AccuracyStudy.hardCurves
-        case "all": curveList = AccuracyStudy.defaultCurves
-        default:
-            curveList = try Self.readList(curves, option: "--curves").map { name, spec in
-                guard case .timingFunction(.cubicBezier(let curve)) = try MotionSpec(parsing: spec) else {
-                    throw BadInput(message: "accuracy: --curves \(curves): '\(spec)' is not a cubic-bezier curve")
-                }
-                return (name, curve)
-            }
-        }
+        let curveList = try Self.curveList(curves)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
             : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
         let measuredSamples = try measured.flatMap(Self.readSamples)
@@ -126,6 +118,21 @@ struct AccuracyCommand: ParsableCommand {
         var budget = SearchBudget.accuracyDefault
         budget.rounds = noSearch ? 0 : searchRounds
         return budget
+    }
+
+    /// The Bézier curves `--curves` names (CurveOption: set names, files, specs; the study is Bézier-only).
+    static func curveList(_ values: [String]) throws -> [(name: String, curve: CubicBezier)] {
+        try CurveOption.resolve(values, command: "accuracy",
+                                sets: [("presets", CubicBezier.applePresets), ("hard", AccuracyStudy.hardCurves),
+                                       ("all", AccuracyStudy.defaultCurves)],
+                                curve: { spec, parsed in
+            guard case .timingFunction(.cubicBezier(let curve)) = parsed else {
+                throw BadInput(message: "accuracy: --curves: '\(SafeText.quoted(spec))' is not a cubic-bezier curve; the "
+                               + "accuracy study compares Bézier solvers only, so steps(), linear() and linear are not "
+                               + "accepted (give cubic-bezier(…) or a named Bézier curve such as ease)")
+            }
+            return curve
+        })
     }
 
     /// The samples in the file at `path` (`--measured`).

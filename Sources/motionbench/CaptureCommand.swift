@@ -18,12 +18,14 @@ struct CaptureCommand: ParsableCommand {
             durations, curves, inputs; \
             `motionbench accuracy --measured FILE` compares it with the exact answers. Curve sets: \
             \(CaptureCurves.named.map { "\($0.name) (\($0.specs.joined(separator: "; ")))" }.joined(separator: ", ")); \
-            a curves FILE is a JSON array of timing-function specs or {"name", "spec"} objects, each spec given to the \
-            browser as it is written. See docs/capture.md.
+            --curves may be repeated; each value is a set name, a FILE (a JSON array of timing-function specs or \
+            {"name", "spec"} objects), or one timing-function spec such as 'cubic-bezier(1,0,0,1)', each spec given \
+            to the browser as it is written. See docs/capture.md.
 
             EXAMPLES:
               motionbench capture chromium --output chromium.csv
               motionbench capture firefox --curves hard --samples 101 --durations 1 --output firefox-hard.csv
+              motionbench capture chromium --curves 'cubic-bezier(1,0,0,1)' --curves 'steps(4, jump-end)' --output mine.csv
               motionbench capture webkit --browser /usr/bin/python3 --output webkit.csv
             """)
 
@@ -31,8 +33,10 @@ struct CaptureCommand: ParsableCommand {
                                  valueName: "browser"))
     var engine: String
 
-    @Option(help: "presets, hard, all, or a JSON file of curve specs.")
-    var curves = "all"
+    @Option(help: ArgumentHelp("presets, hard, all, a JSON file of curve specs, or one timing-function spec such as "
+                               + "'cubic-bezier(1,0,0,1)' or 'steps(4, jump-end)' (repeatable; never split on commas).",
+                               valueName: "curves"))
+    var curves: [String] = ["all"]
 
     @Option(parsing: .unconditional, help: "Evenly spaced inputs i/(N-1) per curve and duration.")
     var samples = 1001
@@ -73,7 +77,7 @@ struct CaptureCommand: ParsableCommand {
             throw BadInput(message: "capture: unknown browser '\(SafeText.quoted(engine))'")
         }
         let destination = try output.map(OutputFile.init(checking:))
-        let specs = try CaptureCurves.named.first { $0.name == curves }?.specs ?? curveFile()
+        let specs = try curveSpecs()
         let plan = try CapturePlan(specs: specs, inputs: CapturePlan.evenlySpaced(samples), durations: durationList())
         let status = StatusLine()
         let captured = try BrowserCapture.run(browser, plan: plan, executable: executable, timeout: timeout,
@@ -83,13 +87,16 @@ struct CaptureCommand: ParsableCommand {
         if let destination { try destination.write(text) } else { print(text, terminator: "") }
     }
 
-    /// The specs of a `--curves` FILE, read as `accuracy --curves` reads one (its messages say `capture:`).
-    private func curveFile() throws -> [String] {
-        try AccuracyCommand.readList(curves, option: "--curves", command: "capture").map { $0.1 }
+    /// The specs `--curves` names (CurveOption: set names, files read as `accuracy --curves` reads one, specs), each
+    /// given to the browser as written.
+    func curveSpecs() throws -> [String] {
+        try CurveOption.resolve(curves, command: "capture",
+                                sets: CaptureCurves.named.map { set in (set.name, set.specs.map { ($0, $0) }) },
+                                curve: { spec, _ in spec }).map(\.curve)
     }
 
     /// `--durations` as seconds.
-    private func durationList() throws -> [Double] {
+    func durationList() throws -> [Double] {
         let items = durations.split(separator: ",", omittingEmptySubsequences: false)
         return try items.map { item in
             let text = item.trimmingCharacters(in: .whitespaces)

@@ -13,6 +13,35 @@ final class AccuracyCommandTests: XCTestCase {
         XCTAssertEqual((object["bezier"] as? [String: Any])?["curves"] as? [String], ["ease", "steep"])
     }
 
+    func testCurvesTakesRepeatedSpecsNamedAsWritten() throws {
+        let result = try CommandRunner.run(["accuracy", "--curves", "cubic-bezier(0.2,0,0,1)", "--curves", "ease",
+                                            "--curves", "hard", "--samples", "11", "--seconds", "0.1", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let curves = try XCTUnwrap((object["bezier"] as? [String: Any])?["curves"] as? [String])
+        XCTAssertEqual(Array(curves.prefix(2)), ["cubic-bezier(0.2,0,0,1)", "ease"])
+        XCTAssertEqual(curves.count, 2 + 6, "the hard set adds its six curves: \(curves)")
+    }
+
+    func testCurvesRejectsWhatItCannotTake() throws {
+        for (arguments, fragments) in [
+            (["--curves", "steps(4, jump-end)"], ["'steps(4, jump-end)' is not a cubic-bezier curve", "Bézier"]),
+            (["--curves", "linear(0, 0.5 25% 75%, 1)"], ["is not a cubic-bezier curve"]),
+            (["--curves", "cubic-bezier(1,0,0"], ["--curves 'cubic-bezier(1,0,0'", "curve set (presets, hard, all)",
+                                                  "JSON file (it does not exist)", "timing-function spec"]),
+            (["--curves", "spring(1, 100, 10)"], ["is a spring"]),
+            (["--curves", "ease", "--curves", "ease"], ["'ease' appears twice"]),
+            (["--curves", "presets", "--curves", "ease"], ["'ease' is the same curve as 'default'"]),
+            (["--curves", "hard", "--curves", "cubic-bezier(1,0,0,1)"], ["'cubic-bezier(1,0,0,1)' is the same curve as"]),
+        ] {
+            let result = try CommandRunner.run(["accuracy", "--samples", "11", "--seconds", "0.1"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)")
+            for fragment in fragments {
+                XCTAssertTrue(result.standardError.contains(fragment), "\(fragment) not in: \(result.standardError)")
+            }
+        }
+    }
+
     func testBadInputExitsWithTwo() throws {
         for (arguments, fragment) in [(["accuracy", "--curves", "/nonexistent.json"], "does not exist"),
                                       (["accuracy", "--samples", "1"], "--samples"),

@@ -43,6 +43,22 @@ final class CaptureCommandTests: XCTestCase {
                            ["capture chromium: --browser '\(folder)/missing' does not exist"])
     }
 
+    func testCurvesSpecsPassParsingAndTheBrowserIsNamed() throws {
+        // Valid --curves values (repeated, with commas, a set beside a spec): the error is the missing browser's.
+        try assertBadInput(["capture", "chromium", "--browser", folder + "/missing", "--curves", "cubic-bezier(1,0,0,1)",
+                            "--curves", "steps(4, jump-end)", "--curves", "presets", "--curves", "linear(0, 0.25 75%, 1)"],
+                           ["capture chromium: --browser '\(folder)/missing' does not exist"])
+    }
+
+    func testCurvesValuesThatAreNoneOfTheFormsAreNamed() throws {
+        let browser = ["capture", "chromium", "--browser", folder + "/missing"]
+        try assertBadInput(browser + ["--curves", "cubic-bezier(1,0,0"],
+                           ["capture: --curves 'cubic-bezier(1,0,0'", "curve set (presets, hard, all)", "JSON file",
+                            "timing-function spec"])
+        try assertBadInput(browser + ["--curves", "spring(1, 100, 10)"], ["--curves 'spring(1, 100, 10)' is a spring"])
+        try assertBadInput(browser + ["--curves", "presets", "--curves", "ease"], ["'ease' appears twice"])
+    }
+
     func testABrowserThatPrintsGarbageIsNamed() throws {
         let fake = try fakeBrowser("chromium", version: "Chromium 1.2.3 built here", "echo '<html>garbage</html>'")
         try assertBadInput(["capture", "chromium", "--browser", fake, "--curves", "presets", "--samples", "11"],
