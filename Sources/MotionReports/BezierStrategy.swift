@@ -84,48 +84,91 @@ public struct BezierStrategy: Sendable {
         }
     }
 
-    /// WebKit's current `UnitBezier`: an 11-point table of x(i/10) gives a guess by linear interpolation in the
-    /// bracketing segment; up to 4 Newton steps at tolerance min(1e-7, ε), stopping when |x'| < 1e-7; then bisection
-    /// inside the segment at tolerance max(1e-10, ε). CSS passes ε = 1/(1000·duration).
+    /// WebKit's current `UnitBezier` (Source/WebCore/platform/graphics/UnitBezier.h) as CSS and Web Animations call it:
+    /// `TimingFunction::transformProgress` (Source/WebCore/platform/animation/TimingFunction.cpp) passes
+    /// ε = 1/(1000·duration) with the duration in seconds, after returning the progress unchanged when the function is
+    /// linear. Measured (WebKitGTK 2.50.6, this session): `cubic-bezier(0, 0, 1, 1)` returns its input exactly, while a
+    /// curve with x1 = y1 and x2 = y2 goes through the solver (0.952 gave 0.9520000995238311 on
+    /// `cubic-bezier(0.3, 0.3, 0.6, 0.6)`, as this port does), so only the control points (0, 0), (1, 1) short-cut. The
+    /// solver is Chromium's (`splineNewtonBisection`) with one difference: bisection stops at
+    /// |x(t) − x| < max(1e-10, ε) instead of ε (its midpoint, `std::midpoint`, is the same double as Chromium's). At
+    /// 250 ms ε = 0.004, so after Newton gives up (a vertical tangent) the stale-residual test returns an iterate far
+    /// from the root: 0.1 and more off near x = 0.5 on `cubic-bezier(1, 0, 0, 1)`.
     public static func webKit(duration: Double) -> BezierStrategy {
-        tableNewtonBisection(name: "webkit", models: "webkit", newtonTolerance: min(1e-7, 1 / (1000 * duration)),
-                             bisectionTolerance: max(1e-10, 1 / (1000 * duration)))
+        let epsilon = 1 / (webKitEpsilonDivisor * duration)
+        return BezierStrategy(name: "webkit", models: "webkit") { curve in
+            if curve.x1 == 0 && curve.y1 == 0 && curve.x2 == 1 && curve.y2 == 1 { return { $0 } }
+            return splineNewtonBisection(PowerForm(curve), epsilon: epsilon,
+                                         bisectionEpsilon: max(webKitBisectionEpsilonFloor, epsilon))
+        }
     }
 
-    /// Chromium's `gfx::CubicBezier`: as WebKit's current solver with ε = 1e-7 for both stages (no floor), midpoint
-    /// (t0 + t1)/2.
-    public static let chromium = tableNewtonBisection(name: "chromium", models: "chromium", newtonTolerance: 1e-7, bisectionTolerance: 1e-7)
+    /// Chromium's `gfx::CubicBezier` (ui/gfx/geometry/cubic_bezier.cc) as Blink's `CubicBezierTimingFunction::Evaluate`
+    /// calls it: `Solve(x)`, that is `SolveWithEpsilon(x, kBezierEpsilon)` with ε = 1e-7 whatever the duration (older
+    /// Blink passed an accuracy from the duration, 1/(200·duration) floored at 1e-7; current Blink does not). See
+    /// `splineNewtonBisection` for the steps; near a vertical tangent (x = 0.5 on `cubic-bezier(1, 0, 0, 1)`) Newton
+    /// gives up and bisection, started from the last Newton iterate rather than the segment's midpoint, stops at the
+    /// first point within 1e-7 in x: about 4.4e-3 off in y, and not monotonic in x.
+    public static let chromium = BezierStrategy(name: "chromium", models: "chromium") { curve in
+        splineNewtonBisection(PowerForm(curve), epsilon: chromiumBezierEpsilon, bisectionEpsilon: chromiumBezierEpsilon)
+    }
 
-    static func tableNewtonBisection(name: String, models: String, newtonTolerance: Double, bisectionTolerance: Double)
-        -> BezierStrategy
-    {
-        BezierStrategy(name: name, models: models) { curve in
-            let p = PowerForm(curve)
-            let table = (0...10).map { p.x(Double($0) / 10) }
-            return { x in
-                var segment = 0
-                while segment < 9, table[segment + 1] <= x { segment += 1 }
-                let span = table[segment + 1] - table[segment]
-                var t = (Double(segment) + (span > 0 ? (x - table[segment]) / span : 0)) / 10
-                for _ in 0..<4 {
-                    let error = p.x(t) - x
-                    if abs(error) < newtonTolerance { return p.y(t) }
-                    let slope = p.dx(t)
-                    if abs(slope) < 1e-7 { break }
-                    t -= error / slope
-                }
-                var t0 = Double(segment) / 10, t1 = Double(segment + 1) / 10
-                t = min(max(t, t0), t1)
-                for _ in 0..<200 where t0 < t1 {
-                    let value = p.x(t)
-                    if abs(value - x) < bisectionTolerance { break }
-                    if x > value { t0 = t } else { t1 = t }
-                    let next = (t0 + t1) / 2
-                    if next == t { break }
-                    t = next
-                }
-                return p.y(t)
+    /// `kBezierEpsilon` in Chromium's ui/gfx/geometry/cubic_bezier.cc and WebKit's UnitBezier.h: the default x tolerance,
+    /// the Newton tolerance's ceiling and the smallest |x'(t)| Newton divides by.
+    static let chromiumBezierEpsilon = 1e-7
+    /// `kMaxNewtonIterations` in Chromium's cubic_bezier.cc and WebKit's UnitBezier.h.
+    static let maxNewtonIterations = 4
+    /// `CUBIC_BEZIER_SPLINE_SAMPLES` in Chromium's cubic_bezier.h and WebKit's UnitBezier.h: x(t) is tabulated at
+    /// t = i·Δt, Δt = 1/(samples − 1) computed in double (0.1), i = 0...10.
+    static let splineSamples = 11
+    /// `kBisectionEpsilon` in WebKit's UnitBezier.h: the floor of the bisection tolerance.
+    static let webKitBisectionEpsilonFloor = 1e-10
+    /// WebKit's `TimingFunction::transformProgress` (TimingFunction.cpp): ε = 1/(1000·duration in seconds).
+    static let webKitEpsilonDivisor = 1000.0
+
+    /// The solver shared by Chromium's `CubicBezier::SolveCurveX` and WebKit's `UnitBezier::solveCurveX`, step for step
+    /// in double with the engines' operation order, then y at the t found:
+    /// 1. Guess: the first i in 1...10 with x ≤ table[i] (table[i] = x(i·Δt)) sets t1 = Δt·i, t0 = t1 − Δt and
+    ///    t = t0 + (t1 − t0)·(x − table[i−1]) / (table[i] − table[i−1]); with none (x above x(1)), t = x and the
+    ///    bracket stays [0, 0] (WebKit initialises it so; Chromium leaves it undefined).
+    /// 2. Up to 4 Newton steps: r = x(t) − x; return t when |r| < min(1e-7, ε); stop when |x'(t)| < 1e-7;
+    ///    t −= r / x'(t).
+    /// 3. Return t if the last residual computed (before the last step, so possibly stale) is below ε.
+    /// 4. Bisection while t0 < t1, starting from the Newton iterate itself (not clamped into the bracket, so it can
+    ///    widen or invert the bracket): return t when |x(t) − x| < `bisectionEpsilon`; t0 = t if x > x(t), else t1 = t;
+    ///    t = (t0 + t1)/2. When the loop ends the last midpoint is returned.
+    /// The engines have no iteration cap on the bisection; this port stops when a pass changes nothing (where the
+    /// engines would spin for ever), which no input reached in our probes.
+    static func splineNewtonBisection(_ p: PowerForm, epsilon: Double, bisectionEpsilon: Double) -> @Sendable (Double) -> Double {
+        let deltaT = 1.0 / Double(splineSamples - 1)
+        let table = (0..<splineSamples).map { p.x(Double($0) * deltaT) }
+        let newtonEpsilon = min(chromiumBezierEpsilon, epsilon)
+        return { x in
+            var t0 = 0.0, t1 = 0.0, t2 = x
+            for i in 1..<splineSamples where x <= table[i] {
+                t1 = deltaT * Double(i)
+                t0 = t1 - deltaT
+                t2 = t0 + (t1 - t0) * (x - table[i - 1]) / (table[i] - table[i - 1])
+                break
             }
+            var residual = 0.0
+            for _ in 0..<maxNewtonIterations {
+                residual = p.x(t2) - x
+                if abs(residual) < newtonEpsilon { return p.y(t2) }
+                let slope = p.dx(t2)
+                if abs(slope) < chromiumBezierEpsilon { break }
+                t2 = t2 - residual / slope
+            }
+            if abs(residual) < epsilon { return p.y(t2) }
+            while t0 < t1 {
+                let value = p.x(t2)
+                if abs(value - x) < bisectionEpsilon { return p.y(t2) }
+                let before = (t0, t1, t2)
+                if x > value { t0 = t2 } else { t1 = t2 }
+                t2 = (t1 + t0) * 0.5
+                if before == (t0, t1, t2) { break }
+            }
+            return p.y(t2)
         }
     }
 
