@@ -105,7 +105,7 @@ let package = Package(
         // Live captures of what real browser engines compute for CSS easing through the Web Animations API.
         .target(
             name: "MotionCapture",
-            dependencies: ["MotionCore", "MotionOutput", "MotionSupport"]
+            dependencies: ["MotionCore", "MotionOutput", "MotionReports", "MotionSupport"]
         ),
         // The CI gate: workloads, baselines, instruction counting, paired timing and the decision rules.
         .target(

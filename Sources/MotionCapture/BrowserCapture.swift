@@ -13,7 +13,7 @@ public enum BrowserCapture {
     ///   - progress: called with a one-line status about four times a second while the browser runs.
     /// - Throws: `CaptureError` (or `ChildProcessError`) naming the browser: not installed, a missing executable, a
     ///   timeout, a rejected easing, output that is not the expected rows.
-    public static func run(_ browser: CaptureBrowser, plan: CapturePlan, executable: String?, timeout: Double,
+    public static func run(_ browser: CaptureBrowser, plan: CapturePlan, executable: String?, timeout: Double, round: Int = 0,
                            progress: (String) -> Void = { _ in }) throws -> CaptureSamples {
         let program = try resolve(browser, executable)
         let versionLimits = ChildProcess.Limits(timeout: timeout, outputLimit: 1 << 16)
@@ -28,18 +28,19 @@ public enum BrowserCapture {
             throw CaptureError("capture \(browser.name): cannot write the page \(page): \(error.localizedDescription)")
         }
         let launch = try named(browser) { try browser.prepare(program, page, folder) }
-        // A row is at most about 25 bytes of output; Chromium also prints the page itself.
-        let limits = ChildProcess.Limits(timeout: timeout, outputLimit: (4 << 20) + plan.rowCount * 64)
+        // A row is at most about 50 bytes of output; Chromium also prints the page itself (its inputs, 25 bytes each).
+        let limits = ChildProcess.Limits(timeout: timeout, outputLimit: (4 << 20) + plan.rowCount * 96)
         let output = try named(browser) {
             try runWatched(launch, limits: limits) { seconds in
-                progress("capture \(browser.name): \(implementation), \(plan.rowCount) samples, \(seconds) s "
+                progress("capture \(browser.name): \(implementation), round \(round), \(plan.rowCount) samples, \(seconds) s "
                          + "(timeout \(formatSpecNumber(timeout)) s)")
             }
         }
         let transcript = browser.transcript(output)
         do {
-            let outputs = try CaptureTranscript.outputs(in: transcript, plan: plan, implementation: implementation)
-            return CaptureSamples(implementation: implementation, plan: plan, outputs: outputs)
+            let rows = try CaptureTranscript.rows(in: transcript, plan: plan, implementation: implementation)
+            return CaptureSamples(implementation: implementation, plan: plan, outputs: rows.outputs,
+                                  effectiveInputs: rows.effectiveInputs, round: round)
         } catch {
             // The page's own error line says what went wrong; otherwise the browser's exit and last words may.
             guard !transcript.contains(CapturePage.errorMarker) else {

@@ -2,10 +2,13 @@ import MotionCore
 
 /// The HTML page a browser loads for a capture, and the text protocol its script prints.
 ///
-/// The page's synchronous script animates one element per duration and spec (`element.animate([{opacity: 0},
-/// {opacity: 1}], {duration, easing, fill: 'both'})`, paused), seeks to `input × duration` for every input, and
-/// collects `effect.getComputedTiming().progress` as JavaScript's `String(value)` (shortest round-trip). The result is
-/// one text block: a `beginMarker` line, one `rowPrefix` line per output in the plan's row order, then `endMarker` and
+/// The page's synchronous script animates one element per request's duration and spec (`element.animate([{opacity: 0},
+/// {opacity: 1}], {duration, easing, fill: 'both'})`, paused) and a second one the same way with easing `linear`, seeks
+/// both to `input × duration` for every input of the request, and collects both `effect.getComputedTiming().progress`
+/// as JavaScript's `String(value)` (shortest round-trip): the eased output, and the progress the easing received (a
+/// `linear` easing returns its input), which is the browser's effective input after its own time arithmetic. The
+/// result is one text block: a `beginMarker` line, one `rowPrefix` line per input in the plan's row order holding the
+/// output, a space and the effective input, then `endMarker` and
 /// the row count, or `errorMarker`, the index of the spec the browser rejected and its message. (Firefox's own
 /// messages can land between the lines on standard output: lines without the prefix are not rows.) The block goes into the
 /// `<pre id="rows">` element, to `dump()` where it exists (Firefox), and the page then closes its window.
@@ -19,40 +22,49 @@ public enum CapturePage {
     /// The first word of the line that replaces the end when `animate` threw: the spec's index, then the message.
     public static let errorMarker = "motionbench-capture-error"
 
-    /// The page for `plan`: specs, inputs and durations (in milliseconds) in the script as JSON arrays.
+    /// The page for `plan`: specs, durations (in milliseconds) and requests ([spec index, duration index, inputs]) in
+    /// the script as JSON arrays.
     public static func html(for plan: CapturePlan) -> String {
         let specs = "[" + plan.specs.map(javaScriptString).joined(separator: ",") + "]"
-        let inputs = "[" + plan.inputs.map(formatOutputNumber).joined(separator: ",") + "]"
         let durations = "[" + plan.durations.map { formatOutputNumber(milliseconds($0)) }.joined(separator: ",") + "]"
+        let requests = "[" + plan.requests.map { request in
+            "[\(request.spec),\(request.duration),[" + request.inputs.map(formatOutputNumber).joined(separator: ",") + "]]"
+        }.joined(separator: ",\n") + "]"
         // The markers are assembled at run time so that the page's own source (which Chromium's --dump-dom prints
         // after the rows) never contains a marker line.
         return """
             <!DOCTYPE html>
             <html><head><meta charset="utf-8"><title>motionbench capture</title></head>
-            <body><div id="subject"></div><pre id="rows"></pre>
+            <body><div id="subject"></div><div id="twin"></div><pre id="rows"></pre>
             <script>
             (function () {
               const specs = \(specs);
-              const inputs = \(inputs);
               const durations = \(durations);
+              const requests = \(requests);
               const mark = (word) => ['motionbench', 'capture', word].join('-');
               const subject = document.getElementById('subject');
+              const twin = document.getElementById('twin');
               const lines = [mark('begin')];
               let count = 0;
               let s = -1;
               try {
-                for (let d = 0; d < durations.length; d++) {
-                  const ms = durations[d];
-                  for (s = 0; s < specs.length; s++) {
-                    const animation = subject.animate([{opacity: 0}, {opacity: 1}], {duration: ms, easing: specs[s], fill: 'both'});
-                    animation.pause();
-                    for (let i = 0; i < inputs.length; i++) {
-                      animation.currentTime = inputs[i] * ms;
-                      lines.push('=' + String(animation.effect.getComputedTiming().progress));
-                      count++;
-                    }
-                    animation.cancel();
+                for (let r = 0; r < requests.length; r++) {
+                  s = requests[r][0];
+                  const ms = durations[requests[r][1]];
+                  const inputs = requests[r][2];
+                  const animation = subject.animate([{opacity: 0}, {opacity: 1}], {duration: ms, easing: specs[s], fill: 'both'});
+                  const linear = twin.animate([{opacity: 0}, {opacity: 1}], {duration: ms, easing: 'linear', fill: 'both'});
+                  animation.pause();
+                  linear.pause();
+                  for (let i = 0; i < inputs.length; i++) {
+                    animation.currentTime = inputs[i] * ms;
+                    linear.currentTime = inputs[i] * ms;
+                    lines.push('=' + String(animation.effect.getComputedTiming().progress) + ' '
+                               + String(linear.effect.getComputedTiming().progress));
+                    count++;
                   }
+                  animation.cancel();
+                  linear.cancel();
                 }
                 lines.push(mark('end') + ' ' + count);
               } catch (error) {

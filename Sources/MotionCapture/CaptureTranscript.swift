@@ -2,19 +2,22 @@ import MotionCore
 
 /// Reads the text block a capture page printed (`CapturePage`'s protocol) out of what a browser printed.
 public enum CaptureTranscript {
-    /// The outputs, one per row of `plan` and in its order, exactly as the browser printed them (JavaScript's
-    /// `String(progress)`), found in `text` (which may hold other lines before and after the block).
+    /// The outputs and effective inputs, one per row of `plan` and in its order, exactly as the browser printed them
+    /// (JavaScript's `String(progress)`), found in `text` (which may hold other lines before and after the block).
     /// - Parameter implementation: the browser and version, e.g. `firefox 153.7.0esr`, for messages.
-    /// - Throws: `CaptureError` whose message starts with `implementation`, when the block is missing, reports a rejected easing, is cut short,
-    ///   has the wrong number of rows, or holds an output that is not a finite number.
-    public static func outputs(in text: String, plan: CapturePlan, implementation: String) throws(CaptureError) -> [String] {
+    /// - Throws: `CaptureError` whose message starts with `implementation`, when the block is missing, reports a
+    ///   rejected easing, is cut short, has the wrong number of rows, or holds a row that is not two finite numbers.
+    public static func rows(in text: String, plan: CapturePlan, implementation: String) throws(CaptureError)
+        -> (outputs: [String], effectiveInputs: [String])
+    {
         // Lines end in LF or CRLF ("\r\n" is one Character); blank lines (the text's last, say) hold no row.
         var lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).makeIterator()
         while let line = lines.next() {
             if line == CapturePage.beginMarker { break }
         }
-        var outputs: [String] = []
+        var outputs: [String] = [], effective: [String] = []
         outputs.reserveCapacity(plan.rowCount)
+        effective.reserveCapacity(plan.rowCount)
         while let line = lines.next() {
             if line.hasPrefix(CapturePage.endMarker) {
                 let count = line.dropFirst(CapturePage.endMarker.count).trimmingPrefix(" ")
@@ -22,7 +25,7 @@ public enum CaptureTranscript {
                     throw CaptureError("\(implementation) printed \(outputs.count) rows and an end line "
                                        + "'\(SafeText.quoted(String(line)))'; expected \(plan.rowCount) rows")
                 }
-                return outputs
+                return (outputs, effective)
             }
             if line.hasPrefix(CapturePage.errorMarker) {
                 throw rejection(String(line.dropFirst(CapturePage.errorMarker.count)), plan: plan,
@@ -30,23 +33,29 @@ public enum CaptureTranscript {
             }
             // Anything else between the markers is the browser's own output, not the page's.
             guard line.hasPrefix(CapturePage.rowPrefix) else { continue }
-            let text = line.dropFirst(CapturePage.rowPrefix.count)
+            let fields = line.dropFirst(CapturePage.rowPrefix.count).split(separator: " ", omittingEmptySubsequences: false)
             guard outputs.count < plan.rowCount else {
                 throw CaptureError("\(implementation) printed more than the \(plan.rowCount) rows expected")
             }
-            guard text.allSatisfy({ "0123456789.e-+".contains($0) }), let value = Double(text), value.isFinite else {
+            guard fields.count == 2, fields.allSatisfy(isFiniteNumber) else {
                 let row = plan.row(outputs.count)
-                throw CaptureError("\(implementation) printed '\(SafeText.quoted(String(text)))' for "
+                throw CaptureError("\(implementation) printed '\(SafeText.quoted(String(line.dropFirst())))' for "
                                    + "\(row.spec) at input \(formatOutputNumber(row.input)), duration "
-                                   + "\(formatSpecNumber(row.duration)) s; expected a finite progress")
+                                   + "\(formatSpecNumber(row.duration)) s; expected a finite progress and the effective input")
             }
-            outputs.append(String(text))
+            outputs.append(String(fields[0]))
+            effective.append(String(fields[1]))
         }
         if outputs.isEmpty, !text.contains(CapturePage.beginMarker) {
             throw CaptureError("\(implementation) printed no capture (no '\(CapturePage.beginMarker)' line)")
         }
         throw CaptureError("\(implementation)'s output was cut short after \(outputs.count) of "
                            + "\(plan.rowCount) rows (no '\(CapturePage.endMarker)' line)")
+    }
+
+    /// Whether `text` is a finite number as JavaScript prints one (digits, `.`, `e`, signs).
+    private static func isFiniteNumber(_ text: Substring) -> Bool {
+        text.allSatisfy({ "0123456789.e-+".contains($0) }) && Double(text).map(\.isFinite) == true
     }
 
     /// The error for an error line's rest, ` INDEX MESSAGE`.

@@ -44,8 +44,15 @@ extension AccuracyRenderer {
     }
 
     static func statisticsCells(_ s: MeasuredStatistics) -> String {
-        "\(s.samples) | \(sci(s.maxAbsError)) | \(sci(s.meanAbsError)) | \(ulps(s.maxFloat32Ulps)) | \(ulps(s.maxFloat64Ulps)) | "
-            + "\(s.monotonicityViolations.map(String.init) ?? "–") | "
+        var maxError = sci(s.maxAbsError), violations = s.monotonicityViolations.map(String.init) ?? "–"
+        if let grid = s.grid {
+            if sci(grid.maxAbsError) != maxError { maxError = "\(sci(grid.maxAbsError)) → \(maxError)" }
+            if let gridViolations = grid.monotonicityViolations, String(gridViolations) != violations {
+                violations = "\(gridViolations) → \(violations)"
+            }
+        }
+        return "\(s.samples) | \(maxError) | \(sci(s.meanAbsError)) | \(ulps(s.maxFloat32Ulps)) | \(ulps(s.maxFloat64Ulps)) | "
+            + "\(violations) | "
             + s.beyondThresholds.map(percent).joined(separator: " | ") + " | \(s.maxVelocityError.map(sci) ?? "–")"
     }
 
@@ -64,6 +71,7 @@ extension AccuracyRenderer {
             text += "| \(cell(row.label)) | \(row.isPort ? "in-repo port" : "measured") | \(statisticsCells(row.overall)) | "
                 + "\(worstPlace(row.overall, in: m)) |\n"
         }
+        text += measuredNotes(m)
         if !m.distances.isEmpty {
             text += "\n#### In-repo ports against the engines they model\n\n"
                 + "| port | measured engine | largest difference | at | identical outputs |\n|---|---|---:|---|---:|\n"
@@ -84,6 +92,34 @@ extension AccuracyRenderer {
         return text
     }
 
+    /// After the table: what a search added, the effective inputs, where fixed samples leave room for a larger
+    /// error, and the specs an implementation could not evaluate.
+    static func measuredNotes(_ m: MeasuredAccuracy) -> String {
+        var notes: [String] = []
+        if (m.implementations + m.ports).contains(where: { $0.overall.grid != nil }) {
+            notes.append("Rows from a search (a `round` column) show grid → searched where the search found more; their mean "
+                         + "and shares are over the grid.")
+        }
+        for row in m.implementations {
+            if let shift = row.overall.maxInputShift, shift > 0, let easing = row.overall.maxEasingError {
+                notes.append("\(row.label) evaluated its easing up to \(sci(shift)) away from the input asked for (its "
+                             + "time rounding, measured); against the exact answer at that effective input its worst error "
+                             + "is \(sci(easing)).")
+            }
+            if let spot = row.overall.blindSpot {
+                let room = spot.room.isFinite ? sci(spot.room) : "any size (a vertical tangent)"
+                notes.append("\(row.label): the samples leave room for a larger error than the worst measured in "
+                             + "\(spot.intervals) interval(s), first between x = \(formatSpecNumber(spot.from)) and "
+                             + "\(formatSpecNumber(spot.to)) (the exact curve could move by \(room) there); a search finds "
+                             + "what fixed inputs miss: `motionbench capture` searches by default, or give denser inputs.")
+            }
+        }
+        for item in m.unsupported {
+            notes.append("\(item.implementation) could not evaluate \(item.spec): \(item.reason)")
+        }
+        return notes.isEmpty ? "" : "\n" + notes.map { "- " + cell($0) }.joined(separator: "\n") + "\n"
+    }
+
     /// One implementation's statistics as JSON.
     struct MeasuredStatisticsJSON: Encodable {
         let statistics: MeasuredStatistics
@@ -91,7 +127,7 @@ extension AccuracyRenderer {
 
         enum CodingKeys: String, CodingKey {
             case spec, samples, maxAbsError, meanAbsError, worst, maxFloat32Ulps, maxFloat64Ulps, monotonicityViolations,
-                 beyondThresholds, maxVelocityError, settling
+                 beyondThresholds, maxVelocityError, settling, grid, search, blindSpot, maxInputShift, maxEasingError
         }
 
         func encode(to encoder: Encoder) throws {
@@ -116,6 +152,15 @@ extension AccuracyRenderer {
                 try container.encode(["measured": ReportNumber(settling.measured), "exact": ReportNumber(settling.exact),
                                       "error": ReportNumber(settling.error)], forKey: .settling)
             }
+            if let grid = s.grid { try container.encode(GridJSON(grid, monotone: s.monotonicityViolations != nil), forKey: .grid) }
+            if let search = s.search { try container.encode(SearchJSON(search), forKey: .search) }
+            if let spot = s.blindSpot {
+                try container.encode(["from": ReportCell.number(spot.from), "to": .number(spot.to),
+                                      "room": spot.room.isFinite ? .number(spot.room) : .text("unbounded"),
+                                      "intervals": .integer(spot.intervals)], forKey: .blindSpot)
+            }
+            if let shift = s.maxInputShift { try container.encode(ReportNumber(shift), forKey: .maxInputShift) }
+            if let easing = s.maxEasingError { try container.encode(ReportNumber(easing), forKey: .maxEasingError) }
         }
     }
 
@@ -136,10 +181,14 @@ extension AccuracyRenderer {
             let samples, identical: Int
             let maxDifference, worstInput, portOutput, measuredOutput: ReportNumber
         }
+        struct Unsupported: Encodable {
+            let implementation, spec, reason: String
+        }
         let files: [String]
         let thresholds: [Threshold]
         let implementations: [Implementation]
         let portDistances: [Distance]
+        let unsupported: [Unsupported]
 
         init(_ m: MeasuredAccuracy) {
             files = m.files
@@ -156,6 +205,7 @@ extension AccuracyRenderer {
                          worstInput: ReportNumber(d.worst.input), portOutput: ReportNumber(d.worst.port),
                          measuredOutput: ReportNumber(d.worst.measured))
             }
+            unsupported = m.unsupported.map { Unsupported(implementation: $0.implementation, spec: $0.spec, reason: $0.reason) }
         }
     }
 

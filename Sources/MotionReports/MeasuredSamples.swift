@@ -18,17 +18,23 @@ public struct MeasuredSample: Sendable {
     /// The implementation's derivative of the output with respect to the input (the optional `velocity` column):
     /// progress per unit of progress for a timing function, progress per second for a spring.
     public let velocity: Double?
+    /// The input the implementation's easing actually received, when the file says (the optional `effective_input`
+    /// column: a capture measures it with a `linear` twin animation at the same time); nil when it is `input`.
+    public var effectiveInput: Double? = nil
+    /// The search round that asked for this input (the optional `round` column): 0 for the even grid, 1… for the
+    /// worst-case search's refinements; nil for a file without rounds (every sample then counts as the grid).
+    public var round: Int? = nil
     /// The file and line the sample came from, for messages.
     public let source: String
 }
 
 /// Reads samples files: CSV with a header naming the columns `implementation,spec,input,output` in any order, and
-/// optionally `velocity` and `duration`. Any number of implementations and specs may share one file.
+/// optionally `velocity`, `duration`, `effective_input` and `round`. Any number of implementations and specs may share one file.
 public enum MeasuredSamplesReader {
     /// The columns every samples file has.
     public static let requiredColumns = ["implementation", "spec", "input", "output"]
     /// The columns a samples file may add.
-    public static let optionalColumns = ["velocity", "duration"]
+    public static let optionalColumns = ["velocity", "duration", "effective_input", "round"]
     /// The largest magnitude an output or velocity may have, so that its difference from the exact answer, and that
     /// difference in ulps, stay finite (progress never comes near it).
     public static let magnitudeLimit = 1e200
@@ -89,8 +95,19 @@ public enum MeasuredSamplesReader {
             for (column, value) in [("output", output), ("velocity", velocity ?? 0)] where abs(value) > magnitudeLimit {
                 throw row.error(column, "\(row[column]) is beyond ±1e200, the largest magnitude compared")
             }
+            let effectiveInput = try row.optionalNumber("effective_input")
+            if let effectiveInput, !(0...1).contains(effectiveInput) || spec.isSpring {
+                throw row.error("effective_input", "\(row["effective_input"]) must be a progress in [0, 1] (a timing "
+                                + "function's input as the implementation received it)")
+            }
+            let roundText = row["round"].trimmingSpaces
+            guard roundText.isEmpty || Int(roundText).map({ $0 >= 0 && $0 <= 1_000 }) == true else {
+                throw row.error("round", "'\(SafeText.quoted(roundText))' is not a search round (a whole number, 0 for "
+                                + "the grid)")
+            }
             samples.append(MeasuredSample(implementation: implementation, duration: duration, specText: specText, spec: spec,
-                                          input: input, output: output, velocity: velocity, source: "\(file):\(record.line)"))
+                                          input: input, output: output, velocity: velocity, effectiveInput: effectiveInput,
+                                          round: Int(roundText), source: "\(file):\(record.line)"))
         }
         guard !samples.isEmpty else {
             throw MeasuredSamplesError(file: file, line: header.line, column: nil, message: "has a header but no samples")

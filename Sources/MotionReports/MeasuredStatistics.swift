@@ -12,6 +12,22 @@ struct MeasuredPoint: Sendable {
     var velocity: Double?
     /// The exact derivative (±infinity at a Bézier's vertical tangent).
     var exactVelocity: Double
+    /// The search round that asked for it (0, the grid, when the file has no rounds).
+    var round: Int = 0
+    /// The input the implementation's easing received and the exact answer there, when it differs from `input`.
+    var effective: (input: Double, exact: Double)? = nil
+}
+
+/// A place fixed samples leave room for an error larger than the worst measured: between two consecutive inputs
+/// (not adjacent doubles), the exact curve's larger slope at either end times their spacing (or the exact answer's
+/// jump between them) exceeds the worst error measured.
+public struct BlindSpot: Sendable, Equatable {
+    /// The first such interval's ends, in input order.
+    public var from: Double, to: Double
+    /// The error that could hide there (slope × spacing; infinity next to a vertical tangent).
+    public var room: Double
+    /// How many intervals leave such room.
+    public var intervals: Int
 }
 
 /// How far one implementation's samples of one spec (or of all its specs) are from the exact answers. Every figure is
@@ -46,6 +62,19 @@ public struct MeasuredStatistics: Sendable {
     public var maxVelocityError: Double?
     /// For a spring: the settling time the samples imply, against the one the exact answers at the same times imply.
     public var settling: ImpliedSettling?
+    /// The grid's own figures, when the samples come from a search (a `round` column with rounds after 0); the
+    /// largest error and the violations above are then the worst the search found, and the mean and the shares beyond
+    /// each threshold are over the grid alone.
+    public var grid: GridFigures? = nil
+    /// What the search did, when the samples come from one.
+    public var search: SearchFigures? = nil
+    /// Where the samples leave room for a larger error than the worst measured, when they do.
+    public var blindSpot: BlindSpot? = nil
+    /// The largest |effective − requested| input, when the file gives effective inputs (a capture's time rounding).
+    public var maxInputShift: Double? = nil
+    /// The largest error against the exact answer at the effective input (the easing alone, without the engine's time
+    /// rounding), when the file gives effective inputs.
+    public var maxEasingError: Double? = nil
 
     /// The statistics of `points` (any order) of one spec.
     init(_ points: [MeasuredPoint], monotone: Bool, spring: Bool, spec: String? = nil) {
@@ -75,6 +104,8 @@ public struct MeasuredStatistics: Sendable {
         }
         maxAbsError = max(largest, 0)
         meanAbsError = FiniteStatistics.mean(errors)
+        let searched = ordered.contains { $0.round > 0 }
+        let gridPoints = searched ? ordered.filter { $0.round == 0 } : ordered
         maxFloat32Ulps = ulps32
         maxFloat64Ulps = ulps64
         let count = Double(max(ordered.count, 1))
@@ -82,6 +113,40 @@ public struct MeasuredStatistics: Sendable {
         maxVelocityError = velocityError
         monotonicityViolations = monotone ? Self.decreases(ordered) : nil
         settling = spring ? ImpliedSettling(ordered) : nil
+        if searched {
+            // Shares and the mean describe the even grid; the search crowds its inputs where errors are large.
+            let gridErrors = gridPoints.map { FiniteStatistics.error($0.output, $0.exact) }
+            meanAbsError = FiniteStatistics.mean(gridErrors)
+            beyondThresholds = VisibleThreshold.all.map { threshold in
+                Double(gridErrors.filter { threshold.isExceeded(by: $0) }.count) / Double(max(gridErrors.count, 1))
+            }
+            grid = GridFigures(samples: gridPoints.count, maxAbsError: gridErrors.max() ?? 0,
+                               monotonicityViolations: monotone ? Self.decreases(gridPoints) : nil)
+            let worstPoint = ordered.first { $0.input == worst.input && FiniteStatistics.error($0.output, $0.exact) == maxAbsError }
+            search = SearchFigures(rounds: ordered.map(\.round).max() ?? 0, samples: ordered.count,
+                                   worstRound: worstPoint?.round ?? 0)
+        }
+        blindSpot = Self.blindSpot(ordered, worst: maxAbsError)
+        let shifted = ordered.compactMap { point in point.effective.map { (point, $0) } }
+        if !shifted.isEmpty {
+            maxInputShift = shifted.map { abs($0.1.input - $0.0.input) }.max()
+            maxEasingError = ordered.map { FiniteStatistics.error($0.output, $0.effective?.exact ?? $0.exact) }.max()
+        }
+    }
+
+    /// The first interval between consecutive inputs (not adjacent doubles) whose room, the larger exact slope at its
+    /// ends times its width or the exact answer's jump across it, exceeds `worst`; nil when there is none.
+    static func blindSpot(_ ordered: [MeasuredPoint], worst: Double) -> BlindSpot? {
+        var first: BlindSpot?
+        for (a, b) in zip(ordered, ordered.dropFirst()) where b.input > a.input && b.input != a.input.nextUp {
+            let slope = max(abs(a.exactVelocity), abs(b.exactVelocity))
+            let bySlope = slope.isNaN ? 0 : slope * (b.input - a.input)
+            let room = max(bySlope.isNaN ? .infinity : bySlope, abs(b.exact - a.exact))
+            guard room > worst else { continue }
+            if first == nil { first = BlindSpot(from: a.input, to: b.input, room: room, intervals: 0) }
+            first?.intervals += 1
+        }
+        return first
     }
 
     /// Decreases of the output between consecutive samples with strictly increasing inputs.
@@ -114,6 +179,21 @@ public struct MeasuredStatistics: Sendable {
         let velocities = parts.compactMap(\.statistics.maxVelocityError)
         maxVelocityError = velocities.max()
         settling = nil
+        let grids = parts.compactMap(\.statistics.grid), searches = parts.compactMap(\.statistics.search)
+        if !grids.isEmpty {
+            let gridCounted = grids.compactMap(\.monotonicityViolations)
+            grid = GridFigures(samples: grids.reduce(0) { $0 + $1.samples }, maxAbsError: grids.map(\.maxAbsError).max() ?? 0,
+                               monotonicityViolations: gridCounted.isEmpty ? nil : gridCounted.reduce(0, +))
+            search = SearchFigures(rounds: searches.map(\.rounds).max() ?? 0, samples: searches.reduce(0) { $0 + $1.samples },
+                                   worstRound: worstPart?.statistics.search?.worstRound ?? 0)
+        }
+        let spots = parts.compactMap { $0.statistics.blindSpot }
+        blindSpot = spots.first.map { first in
+            BlindSpot(from: first.from, to: first.to, room: first.room,
+                      intervals: spots.reduce(0) { $0 + $1.intervals })
+        }
+        maxInputShift = parts.compactMap(\.statistics.maxInputShift).max()
+        maxEasingError = parts.compactMap(\.statistics.maxEasingError).max()
     }
 }
 

@@ -26,7 +26,8 @@ public struct MeasuredImplementation: Sendable {
     }
 }
 
-/// How far an in-repo port is from the measured engine it models, on that engine's own Bézier samples.
+/// How far an in-repo port is from the measured engine it models, on that engine's own Bézier samples, each port fed
+/// the engine's effective input where the samples give one.
 public struct PortDistance: Sendable {
     /// The in-repo strategy, e.g. `chromium`.
     public var strategy: String
@@ -57,6 +58,9 @@ public struct MeasuredAccuracy: Sendable {
     public var ports: [MeasuredImplementation]
     /// Each port against each measured implementation of the engine it models.
     public var distances: [PortDistance]
+    /// Specs an implementation could not evaluate (an engine that rejected an easing), with its reason: reported, so
+    /// that a missing row is never mistaken for a clean one.
+    public var unsupported: [(implementation: String, spec: String, reason: String)] = []
 }
 
 /// Compares measured samples with the exact answers (`ExactAnswer`) and runs the in-repo ports on the same inputs.
@@ -127,9 +131,12 @@ public enum MeasuredStudy {
         var points: [String: [MeasuredPoint]] = [:]
         for sample in samples {
             let answer = exact.answer(sample.specText, sample.spec, at: sample.input)
+            let effective = sample.effectiveInput.map { input in
+                (input: input, exact: input == sample.input ? answer.value : exact.answer(sample.specText, sample.spec, at: input).value)
+            }
             points[sample.specText, default: []].append(MeasuredPoint(
                 input: sample.input, output: sample.output, exact: answer.value, velocity: sample.velocity,
-                exactVelocity: answer.velocity))
+                exactVelocity: answer.velocity, round: sample.round ?? 0, effective: effective))
         }
         return points
     }
@@ -179,12 +186,14 @@ public enum MeasuredStudy {
                 // stored again gains a reabstraction thunk each time, a chain as long as the samples).
                 let evaluate = strategy.make(curve)
                 for sample in specSamples {
-                    let port = evaluate(sample.input), difference = FiniteStatistics.error(port, sample.output)
+                    // The port gets the input the engine's easing received, when the file says what that was.
+                    let input = sample.effectiveInput ?? sample.input
+                    let port = evaluate(input), difference = FiniteStatistics.error(port, sample.output)
                     distance.samples += 1
                     if port == sample.output { distance.identical += 1 }
                     if difference > distance.maxDifference {
                         distance.maxDifference = difference
-                        distance.worst = (spec, sample.input, port, sample.output)
+                        distance.worst = (spec, input, port, sample.output)
                     }
                 }
             }

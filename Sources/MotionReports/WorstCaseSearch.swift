@@ -202,10 +202,17 @@ public enum WorstCaseSearch {
         }
         var inputs: [Double] = []
         for index in windows.sorted() {
-            inputs += inside(samples[index].input, samples[index + 1].input, count: budget.inputsPerWindow)
+            let (a, b) = (samples[index], samples[index + 1])
+            // Next to a vertical tangent (an infinite exact slope at one end) the curve bends like a root, so the inputs
+            // close in on that end geometrically: each round reaches inputsPerWindow halvings closer.
+            let toward: Double? = a.exactSlope.isInfinite ? a.input : b.exactSlope.isInfinite ? b.input : nil
+            inputs += inside(a.input, b.input, count: budget.inputsPerWindow, toward: toward)
         }
-        // Runs of adjacent doubles at the worst and the steepest input.
-        for centre in [worst.indices.first, roomy.indices.first].compactMap({ $0 }).map({ samples[$0].input }) {
+        // Runs of adjacent doubles at the worst input and at the steep end of the roomiest interval.
+        let steepest = roomy.indices.first.map { index in
+            abs(samples[index].exactSlope) >= abs(samples[index + 1].exactSlope) ? samples[index].input : samples[index + 1].input
+        }
+        for centre in [worst.indices.first.map { samples[$0].input }, steepest].compactMap({ $0 }) {
             var down = centre, up = centre
             for _ in 0..<budget.adjacentDoubles {
                 down = down.nextDown
@@ -255,14 +262,22 @@ public enum WorstCaseSearch {
     }
 
     /// Up to `count` doubles strictly between `low` and `high` (0 ≤ low < high ≤ 1): every one when there are no
-    /// more than `count`, otherwise `count` evenly spaced.
-    static func inside(_ low: Double, _ high: Double, count: Int) -> [Double] {
+    /// more than `count`; otherwise `count` evenly spaced, or, with `toward` (one of the ends), at distances
+    /// width·2⁻ᵏ (k = 1…count) from that end.
+    static func inside(_ low: Double, _ high: Double, count: Int, toward: Double? = nil) -> [Double] {
         let between = high.bitPattern - low.bitPattern - 1
         guard between > 0, count > 0 else { return [] }
         if between <= UInt64(count) {
             return (1...Int(between)).map { Double(bitPattern: low.bitPattern + UInt64($0)) }
         }
         let width = high - low
+        if let toward {
+            return (1...count).compactMap { step in
+                let distance = width * Double(sign: .plus, exponent: -step, significand: 1)
+                let x = toward == low ? low + distance : high - distance
+                return x > low && x < high ? x : nil
+            }
+        }
         return (1...count).compactMap { step in
             let x = low + width * (Double(step) / Double(count + 1))
             return x > low && x < high ? x : nil

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionCapture
 import MotionCore
+import MotionReports
 import MotionSupport
 
 /// `motionbench capture BROWSER`: what a real browser engine computes for CSS easing, as a samples CSV.
@@ -44,6 +45,14 @@ struct CaptureCommand: ParsableCommand {
     @Option(help: "Comma-separated animation durations in seconds.")
     var durations = "0.25,1,10"
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Refinement rounds of the worst-case search after the grid, each one more page load with up to "
+        + "\(SearchBudget.captureDefault.inputsPerRound) new inputs per curve and duration.", valueName: "n"))
+    var searchRounds = SearchBudget.captureDefault.rounds
+
+    @Flag(help: "The even grid alone, one page load (the same as --search-rounds 0).")
+    var noSearch = false
+
     @Option(name: .customLong("browser"), help: ArgumentHelp(
         "The browser's executable (for webkit: a Python 3 that can import WebKit2 4.1) instead of the installed one.",
         valueName: "path"))
@@ -65,6 +74,9 @@ struct CaptureCommand: ParsableCommand {
             guard samples >= 2, samples <= 100_001 else {
                 throw BadInput(message: "capture: --samples \(samples) must be in 2…100001")
             }
+            guard searchRounds >= 0, searchRounds <= 32 else {
+                throw BadInput(message: "capture: --search-rounds \(searchRounds) must be in 0…32")
+            }
             guard timeout > 0, timeout <= 3600 else {
                 throw BadInput(message: "capture: --timeout \(formatSpecNumber(timeout)) must be a number of seconds in (0, 3600]")
             }
@@ -78,12 +90,14 @@ struct CaptureCommand: ParsableCommand {
         }
         let destination = try output.map(OutputFile.init(checking:))
         let specs = try curveSpecs()
-        let plan = try CapturePlan(specs: specs, inputs: CapturePlan.evenlySpaced(samples), durations: durationList())
+        var budget = SearchBudget.captureDefault
+        budget.rounds = noSearch ? 0 : searchRounds
         let status = StatusLine()
-        let captured = try BrowserCapture.run(browser, plan: plan, executable: executable, timeout: timeout,
-                                              progress: status.show)
+        let rounds = try CaptureSearch.run(browser, specs: specs, grid: CapturePlan.evenlySpaced(samples),
+                                           durations: durationList(), budget: budget, executable: executable,
+                                           timeout: timeout, progress: status.show)
         status.clear()
-        let text = captured.csv()
+        let text = CaptureSamples.csv(rounds)
         if let destination { try destination.write(text) } else { print(text, terminator: "") }
     }
 

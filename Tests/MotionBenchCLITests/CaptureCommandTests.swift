@@ -67,7 +67,7 @@ final class CaptureCommandTests: XCTestCase {
 
     func testATruncatedCaptureIsCaught() throws {
         let fake = try fakeBrowser("firefox", version: "Mozilla Firefox 9.9esr",
-                                   "printf 'motionbench-capture-begin\\n=0\\n=0.1\\n'")
+                                   "printf 'motionbench-capture-begin\\n=0 0\\n=0.1 0.1\\n'")
         try assertBadInput(["capture", "firefox", "--browser", fake, "--curves", "presets", "--samples", "11", "--durations", "1"],
                            ["capture firefox: firefox 9.9esr's output was cut short after 2 of 55 rows"])
     }

@@ -81,18 +81,20 @@ final class CapturePageTests: XCTestCase {
                                    inputs: [0, 1e-05, 0.5, 1], durations: [0.25, 0.7, 10])
         let page = CapturePage.html(for: plan)
         XCTAssertTrue(page.contains(#"const specs = ["ease","steps(4, jump-start)","linear(0, 0.25 75%, 1)"];"#), page)
-        XCTAssertTrue(page.contains("const inputs = [0.0,1e-05,0.5,1.0];"), page)
+        XCTAssertTrue(page.contains("[0,0,[0.0,1e-05,0.5,1.0]]"), page)
         XCTAssertTrue(page.contains("const durations = [250.0,700.0,10000.0];"), page)
         XCTAssertTrue(page.contains("easing: specs[s], fill: 'both'"))
+        XCTAssertTrue(page.contains("easing: 'linear', fill: 'both'"), "the twin that shows the effective input")
         XCTAssertTrue(page.contains("getComputedTiming().progress"))
         // The page's source never holds a marker line, so a DOM dump of it cannot fake one.
         for marker in [CapturePage.beginMarker, CapturePage.endMarker, CapturePage.errorMarker] {
             XCTAssertFalse(page.contains(marker), marker)
         }
         // Each input read back from the page is the plan's double.
-        let list = try XCTUnwrap(page.split(separator: "\n").first { $0.contains("const inputs") })
-        let numbers = list.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }.split(separator: ",").map { Double($0) }
-        XCTAssertEqual(numbers, plan.inputs.map { Optional($0) })
+        let list = try XCTUnwrap(page.split(separator: "\n").first { $0.contains("const requests") })
+        let numbers = list.drop { $0 != "[" }.dropFirst(2).drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }
+            .split(separator: ",").map { Double($0) }
+        XCTAssertEqual(numbers, plan.requests[0].inputs.map { Optional($0) })
     }
 
     func testSpecsAreEscapedForAScriptElement() {
