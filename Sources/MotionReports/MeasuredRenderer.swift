@@ -108,10 +108,12 @@ extension AccuracyRenderer {
             }
             if let spot = row.overall.blindSpot {
                 let room = spot.room.isFinite ? sci(spot.room) : "any size (a vertical tangent)"
-                notes.append("\(row.label): the samples leave room for a larger error than the worst measured in "
-                             + "\(spot.intervals) interval(s), first between x = \(formatSpecNumber(spot.from)) and "
-                             + "\(formatSpecNumber(spot.to)) (the exact curve could move by \(room) there); a search finds "
-                             + "what fixed inputs miss: `motionbench capture` searches by default, or give denser inputs.")
+                let advice = row.overall.search == nil
+                    ? "a search finds what fixed inputs miss: `motionbench capture` searches by default, or give denser inputs"
+                    : "more search rounds (`capture --search-rounds`) or a denser grid (`--samples`) would look there"
+                notes.append("\(row.label): the samples leave room for a larger error than the worst measured for its spec "
+                             + "in \(spot.intervals) interval(s), first between x = \(formatSpecNumber(spot.from)) and "
+                             + "\(formatSpecNumber(spot.to)) (the exact curve could move by \(room) there); \(advice).")
             }
         }
         for item in m.unsupported {

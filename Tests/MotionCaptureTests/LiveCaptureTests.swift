@@ -18,13 +18,17 @@ final class LiveCaptureTests: XCTestCase {
     func testFirefox() throws { try check(.firefox) }
     func testWebKit() throws { try check(.webkit) }
 
+    func testChromiumSearched() throws { try checkSearched(.chromium, duration: 1, atLeast: 1e-3) }
+    func testFirefoxSearched() throws { try checkSearched(.firefox, duration: 1, atLeast: 1e-3) }
+    func testWebKitSearched() throws { try checkSearched(.webkit, duration: 0.25, atLeast: 0.1) }
+
     func testEveryBrowserIsCovered() {
         XCTAssertEqual(CaptureBrowsers.all.map(\.name), ["chromium", "firefox", "webkit"],
                        "a new browser needs a live test here")
     }
 
-    /// Captures `plan` from `browser` and checks what the accuracy report would make of it.
-    private func check(_ browser: CaptureBrowser) throws {
+    /// Whether `browser` can run here; fails (or skips with MOTIONBENCH_NO_BROWSERS=1) when it cannot.
+    private func requireInstalled(_ browser: CaptureBrowser) throws -> Bool {
         let installed = browser.findExecutable() != nil
             && (browser.name != "webkit" || (try? browser.readVersion("/usr/bin/python3", .init(timeout: 30))) != nil)
         guard installed else {
@@ -32,8 +36,32 @@ final class LiveCaptureTests: XCTestCase {
             if ProcessInfo.processInfo.environment["MOTIONBENCH_NO_BROWSERS"] == "1" {
                 throw XCTSkip(message + " (skipped: MOTIONBENCH_NO_BROWSERS=1)")
             }
-            return XCTFail(message + ", or set MOTIONBENCH_NO_BROWSERS=1 to skip the live captures")
+            XCTFail(message + ", or set MOTIONBENCH_NO_BROWSERS=1 to skip the live captures")
+            return false
         }
+        return true
+    }
+
+    /// A searched capture of cubic-bezier(1,0,0,1), whose centre is vertical: the grid misses what the browsers do
+    /// within 1e-7 of x = 0.5 (Chromium's and Firefox's 1e-7 tolerance on x, WebKit's 1/(1000·duration)); the search
+    /// finds at least `atLeast`, and the in-repo port, fed the browser's effective input, gives the browser's outputs.
+    private func checkSearched(_ browser: CaptureBrowser, duration: Double, atLeast: Double) throws {
+        guard try requireInstalled(browser) else { return }
+        let rounds = try CaptureSearch.run(browser, specs: ["cubic-bezier(1,0,0,1)"], grid: CapturePlan.evenlySpaced(1001),
+                                           durations: [duration], budget: .captureDefault, executable: nil, timeout: 60)
+        XCTAssertEqual(rounds.map(\.round), Array(0...SearchBudget.captureDefault.rounds))
+        let measured = try MeasuredSamplesReader.read(CaptureSamples.csv(rounds), file: "\(browser.name)-searched.csv")
+        let study = MeasuredStudy.run(measured, files: ["\(browser.name)-searched.csv"])
+        let overall = try XCTUnwrap(study.implementations.first?.overall)
+        XCTAssertGreaterThanOrEqual(overall.maxAbsError, atLeast, "\(browser.name) at \(duration) s: the search's worst")
+        XCTAssertLessThan(overall.grid?.maxAbsError ?? 1, overall.maxAbsError, "the search found more than the grid")
+        let distance = try XCTUnwrap(study.distances.first { $0.strategy == browser.name })
+        XCTAssertEqual(distance.maxDifference, 0, AccuracyRenderer.distanceSentence(distance))
+    }
+
+    /// Captures `plan` from `browser` and checks what the accuracy report would make of it.
+    private func check(_ browser: CaptureBrowser) throws {
+        guard try requireInstalled(browser) else { return }
         let samples = try BrowserCapture.run(browser, plan: Self.plan, executable: nil, timeout: 60)
         XCTAssertTrue(samples.implementation.hasPrefix(browser.name + " "), samples.implementation)
         // The capture parses as a samples file: header, five fields per row, specs that parse, finite numbers.

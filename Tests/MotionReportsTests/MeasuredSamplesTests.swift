@@ -296,3 +296,77 @@ final class HostileSamplesTests: XCTestCase {
         XCTAssertGreaterThan(measured, 20)
     }
 }
+
+/// Samples files from a search (a `round` column) and with effective inputs, and the blind spots of fixed samples.
+final class SearchedSamplesTests: XCTestCase {
+    let identity = "cubic-bezier(0.3, 0.3, 0.7, 0.7)"
+
+    func testRoundsSeparateTheGridFromTheSearch() throws {
+        // The grid (round 0) is exact; round 2 found an error of 0.01 at 0.4321 and a decrease after it.
+        var rows = (0...10).map { "e,\"\(identity)\",\(Double($0) / 10),\(Double($0) / 10),0" }
+        rows += ["e,\"\(identity)\",0.4321,0.4421,2", "e,\"\(identity)\",0.4322,0.4322,2"]
+        let text = (["implementation,spec,input,output,round"] + rows).joined(separator: "\n") + "\n"
+        let samples = try MeasuredSamplesReader.read(text, file: "searched.csv")
+        XCTAssertEqual(samples.map(\.round), Array(repeating: 0, count: 11) + [2, 2])
+        let row = try XCTUnwrap(MeasuredStudy.run(samples, files: ["searched.csv"]).implementations.first)
+        XCTAssertEqual(row.overall.maxAbsError, 0.01, accuracy: 1e-15)
+        XCTAssertEqual(row.overall.grid?.maxAbsError, 0)
+        XCTAssertEqual(row.overall.grid?.monotonicityViolations, 0)
+        XCTAssertEqual(row.overall.monotonicityViolations, 1)
+        XCTAssertEqual(row.overall.search?.rounds, 2)
+        XCTAssertEqual(row.overall.search?.worstRound, 2)
+        XCTAssertEqual(row.overall.meanAbsError, 0, "the mean is over the grid")
+        XCTAssertEqual(row.overall.beyondThresholds.first, 0, "shares are over the grid")
+        XCTAssertTrue(AccuracyRenderer.statisticsCells(row.overall).contains("0 → 0.01"))
+        XCTAssertTrue(AccuracyRenderer.statisticsCells(row.overall).contains("0 → 1"))
+    }
+
+    func testEffectiveInputsFeedThePortsAndSeparateTimeRoundingFromTheEasing() throws {
+        // An engine named chromium that rounds its time: asked for 0.3000004 it evaluated the easing at 0.3 exactly.
+        let port = BezierStrategy.chromium.make(.ease)
+        let rows = [(0.3000004, 0.3), (0.5, 0.5), (0.7, 0.7)].map { requested, effective in
+            "chromium 1,ease,\(requested),\(port(effective)),\(effective)"
+        }
+        let text = (["implementation,spec,input,output,effective_input"] + rows).joined(separator: "\n") + "\n"
+        let samples = try MeasuredSamplesReader.read(text, file: "shifted.csv")
+        let study = MeasuredStudy.run(samples, files: ["shifted.csv"], strategies: { _ in [BezierStrategy.chromium] })
+        XCTAssertEqual(study.distances.first?.identical, 3, "the port is fed the engine's effective input")
+        let overall = try XCTUnwrap(study.implementations.first?.overall)
+        XCTAssertEqual(overall.maxInputShift ?? 0, 4e-7, accuracy: 1e-15)
+        XCTAssertLessThan(overall.maxEasingError ?? 1, 1e-6, "at its effective input the easing is within its tolerance")
+        XCTAssertGreaterThan(overall.maxAbsError, 1e-7, "at the requested input the time rounding shows")
+        XCTAssertThrowsError(try MeasuredSamplesReader.read("implementation,spec,input,output,effective_input\ne,ease,0.5,0.5,2\n",
+                                                            file: "bad.csv")) { error in
+            XCTAssertTrue("\(error)".contains("effective_input"), "\(error)")
+        }
+        XCTAssertThrowsError(try MeasuredSamplesReader.read("implementation,spec,input,output,round\ne,ease,0.5,0.5,-1\n",
+                                                            file: "bad.csv")) { error in
+            XCTAssertTrue("\(error)".contains("round"), "\(error)")
+        }
+    }
+
+    func testFixedSamplesSayWhereTheyLeaveRoom() throws {
+        // Exact outputs of ease-in at 11 inputs: the worst error is 0, so every interval leaves room; the first is named.
+        let curve = CubicBezier.easeIn
+        let rows = (0...10).map { "e,ease-in,\(Double($0) / 10),\(curve.value(at: Double($0) / 10))" }
+        let samples = try MeasuredSamplesReader.read((["implementation,spec,input,output"] + rows).joined(separator: "\n") + "\n",
+                                                     file: "coarse.csv")
+        let study = MeasuredStudy.run(samples, files: ["coarse.csv"], strategies: { _ in [] })
+        let spot = try XCTUnwrap(study.implementations.first?.overall.blindSpot)
+        XCTAssertEqual(spot.from, 0)
+        XCTAssertEqual(spot.to, 0.1)
+        XCTAssertEqual(spot.intervals, 10)
+        XCTAssertTrue(AccuracyRenderer.measuredNotes(study).contains("leave room for a larger error"))
+        // Adjacent doubles leave no room, however steep the curve.
+        let adjacent = [0.5, 0.5.nextUp].map { "e,\"cubic-bezier(1,0,0,1)\",\($0),\(0.5)" }
+        let tight = try MeasuredSamplesReader.read((["implementation,spec,input,output"] + adjacent).joined(separator: "\n") + "\n",
+                                                   file: "tight.csv")
+        XCTAssertNil(MeasuredStudy.run(tight, files: ["tight.csv"], strategies: { _ in [] }).implementations.first?.overall.blindSpot)
+    }
+
+    func testUnsupportedSpecsAreReported() {
+        var study = MeasuredStudy.run([], files: [], strategies: { _ in [] })
+        study.unsupported = [("my-engine (engine)", "steps(4, jump-end)", "steps() is not supported")]
+        XCTAssertTrue(AccuracyRenderer.measuredNotes(study).contains("my-engine (engine) could not evaluate steps(4, jump-end)"))
+    }
+}
