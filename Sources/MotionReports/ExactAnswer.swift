@@ -12,13 +12,22 @@ enum ExactAnswer {
         switch spec {
         case .timingFunction(.cubicBezier(let curve)):
             let reference = BezierReference.evaluate(curve, at: input)
-            return (reference.value, reference.slope)
+            return (reference.value, reference.slope.isInfinite ? endSlope(curve, at: input) ?? reference.slope : reference.slope)
         case .timingFunction(let function):
             return (function.value(at: input), function.slope(at: input))
         case .spring(let spring):
             let state = SpringReference.textbook(spring, at: input)
             return (1 - state.displacement, -state.rate)
         }
+    }
+
+    /// The finite slope at an end where x′ and y′ both vanish (the reference reports x′ = 0 as a vertical tangent):
+    /// at 0 with (x1, y1) = (0, 0) both grow like t², so dy/dx → y2/x2; at 1 with (x2, y2) = (1, 1), dy/dx →
+    /// (1 − y1)/(1 − x1). Nil elsewhere (a true vertical tangent, or x′ and y′ vanishing to different orders).
+    static func endSlope(_ curve: CubicBezier, at input: Double) -> Double? {
+        if input == 0, curve.x1 == 0, curve.y1 == 0, curve.x2 != 0 { return curve.y2 / curve.x2 }
+        if input == 1, curve.x2 == 1, curve.y2 == 1, curve.x1 != 1 { return (1 - curve.y1) / (1 - curve.x1) }
+        return nil
     }
 
     /// Whether the exact output never decreases as the input grows, so that a decrease in a measured series is a

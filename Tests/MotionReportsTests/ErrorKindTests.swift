@@ -14,5 +14,9 @@ final class ErrorKindTests: XCTestCase {
         XCTAssertEqual(samples.kind, .badInput)
         XCTAssertEqual(samples.exitCode, 2)
         XCTAssertEqual(samples.description, "c.csv line 3, column 'spec': does not parse")
+        let shape: any MotionBenchError = SearchShapeError(round: 2, expected: [3, 0], received: [2, 0])
+        XCTAssertEqual(shape.kind, .badInput)
+        XCTAssertEqual(shape.exitCode, 2)
+        XCTAssertEqual(shape.description, "search round 2: expected [3, 0] outputs per subject, received [2, 0]")
     }
 }

@@ -121,6 +121,12 @@ final class WorstCaseSearchTests: XCTestCase {
                 let bound = 1e-12 + 4e-16 * abs(sample.exactSlope) + rounding
                 XCTAssertLessThanOrEqual(sample.error, bound, "\(name) at \(sample.input): \(sample.output) vs \(sample.exact)")
             }
+            // Monotone at input steps of 1e-12 and more (docs/solver.md): every decrease the search finds between
+            // consecutive inputs is across a smaller step.
+            guard trace.monotone else { continue }
+            for (a, b) in zip(trace.samples, trace.samples.dropFirst()) where b.output < a.output {
+                XCTAssertLessThan(b.input - a.input, 1e-12, "\(name): falls from \(a.input) to \(b.input)")
+            }
         }
     }
 
