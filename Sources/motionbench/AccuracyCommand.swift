@@ -2,6 +2,8 @@ import MotionSupport
 import ArgumentParser
 import Foundation
 import MotionCore
+import MotionEngine
+import MotionGate
 import MotionHarness
 import MotionReports
 
@@ -26,12 +28,21 @@ struct AccuracyCommand: ParsableCommand {
             the exact answer; the in-repo ports run at the same Bézier inputs, and each port is compared with the \
             measured engine it models. See docs/measured.md.
 
+            --engine PATH.so (repeatable) searches an engine under test's easing (a C library exporting \
+            motionbench_engine_entry, docs/engines.md) on the same curves, grid and search rounds, every evaluation in \
+            a child process (never in this one): per curve one basic layer from 0 to 1 beginning at 0 s and lasting \
+            1 s, evaluated at time x for each input x, so that the engine's own progress is exactly x; its outputs \
+            join the measured implementations as 'NAME (engine)'. Curves the engine rejects (its create fails) are \
+            listed on standard error with its message. An engine that crashes, hangs (--engine-timeout seconds per \
+            round) or fails a frame is reported as FAILED and accuracy exits 2, as run does.
+
             EXAMPLES:
               motionbench accuracy --curves presets --samples 10001
               motionbench accuracy --curves 'cubic-bezier(1,0,0,1)' --curves ease --samples 10001
               motionbench accuracy --format html --output accuracy.html
               motionbench accuracy --curves presets --format bmf > accuracy-bmf.json
               motionbench accuracy --measured chromium.csv --measured my-engine.csv --samples 1001
+              motionbench accuracy --curves presets --samples 1001 --engine .build/release/libMotionBenchExampleEngine.so
             """)
 
     @Option(help: ArgumentHelp("presets, hard, all, a JSON file of curve specs, or one cubic-bezier spec such as "
@@ -61,6 +72,15 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A samples file of another implementation's outputs (repeatable).", valueName: "file"))
     var measured: [String] = []
 
+    @Option(name: .customLong("engine"), help: ArgumentHelp(
+        "An engine under test: a shared library exporting motionbench_engine_entry (docs/engines.md) whose easing is "
+            + "searched on --curves in a child process; repeatable.", valueName: "PATH.so"))
+    var engines: [String] = []
+
+    @Option(name: .customLong("engine-timeout"), parsing: .unconditional,
+            help: "Seconds an engine under test may take for one search round (one child process) before it is stopped.")
+    var engineTimeout = 600.0
+
     @Option(help: FormatOption<AccuracyReport>.help(note: " The dashboard formats carry the largest error and ns per "
                                                     + "evaluation or step per strategy; there is no junit, as accuracy has no pass/fail rule."))
     var format = FormatOption<AccuracyReport>(.markdown)
@@ -87,6 +107,9 @@ struct AccuracyCommand: ParsableCommand {
                 throw BadInput(message: "accuracy: --seconds \(formatSpecNumber(seconds)) at --rate \(formatSpecNumber(rate)) Hz "
                                + "covers fewer than 2 frames; springs are compared frame by frame")
             }
+            guard engineTimeout > 0, engineTimeout <= 86_400 else {
+                throw BadInput(message: "accuracy: --engine-timeout \(formatSpecNumber(engineTimeout)) must be a number of seconds in (0, 86400]")
+            }
         }
     }
 
@@ -95,7 +118,14 @@ struct AccuracyCommand: ParsableCommand {
         let curveList = try Self.curveList(curves)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
             : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
-        let measuredSamples = try measured.flatMap(Self.readSamples)
+        var measuredSamples = try measured.flatMap(Self.readSamples)
+        let requests = try engines.map { path in
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw BadInput(message: "accuracy: --engine \(SafeText.quoted(path)): no such readable file (the example engine "
+                               + "is built by 'swift build -c release --product MotionBenchExampleEngine')")
+            }
+            return EngineEasingProbe.Request(path: path, executable: PerformanceGate.currentExecutable, timeout: engineTimeout)
+        }
         let status = StatusLine()
         var report: AccuracyReport
         do {
@@ -104,9 +134,26 @@ struct AccuracyCommand: ParsableCommand {
         } catch {
             throw BadInput(message: "accuracy: \(error)")
         }
-        if !measured.isEmpty {
-            status.show("measured: \(measuredSamples.count) samples from \(measured.count) file(s) against the exact answers")
-            report.measured = MeasuredStudy.run(measuredSamples, files: measured)
+        for request in requests {
+            let result: EngineEasingSearch.Result
+            do {
+                result = try EngineEasingSearch.run(request, curves: curveList, grid: WorstCaseSearch.evenGrid(samples),
+                                                    budget: searchBudget, progress: status.show)
+            } catch {
+                status.clear()
+                throw EngineError("accuracy: --engine \(request.path): FAILED: \(error)")
+            }
+            for rejected in result.unsupported {
+                status.clear()
+                FileHandle.standardError.write(Data(("accuracy: --engine \(request.path): \(result.implementation) does not "
+                    + "support \(rejected.spec): \(rejected.message)\n").utf8))
+            }
+            measuredSamples += try EngineEasingSearch.measuredSamples(result.samples, file: request.path)
+        }
+        if !measured.isEmpty || !engines.isEmpty, !measuredSamples.isEmpty {
+            let files = measured + engines
+            status.show("measured: \(measuredSamples.count) samples from \(files.count) file(s) and engine(s) against the exact answers")
+            report.measured = MeasuredStudy.run(measuredSamples, files: files)
         }
         status.clear()
         let text = try format.render(report)

@@ -18,6 +18,7 @@
 #define MODE_WRONG_PRECISION 9 /* declares float32 and writes doubles: twice the buffer */
 #define MODE_SKIPS_A_LAYER 10 /* counts every value but never writes the last layer's */
 #define MODE_NAN_AT_FRAME 11 /* one NaN, at frame NAN_FRAME (counted from the last reset) only */
+#define MODE_REJECTS_OVERSHOOT 12 /* create fails for a cubic-bezier easing with y1 or y2 outside [0, 1] */
 #ifndef NAN_FRAME
 #define NAN_FRAME 5
 #endif
@@ -29,6 +30,11 @@ typedef struct { uint64_t count, outputs; motionbench_layer *layers; int frame; 
 
 static void *create(const motionbench_layer *layers, uint64_t count, uint64_t outputs) {
     if (MODE == MODE_CREATE_FAILS) return NULL;
+    for (uint64_t i = 0; MODE == MODE_REJECTS_OVERSHOOT && i < count; i++) {
+        const motionbench_easing *easing = &layers[i].parameters.basic.timing.easing;
+        if (easing->type == MOTIONBENCH_EASING_CUBIC_BEZIER
+            && (easing->y1 < 0 || easing->y1 > 1 || easing->y2 < 0 || easing->y2 > 1)) return NULL;
+    }
     engine *e = calloc(1, sizeof *e);
     e->count = count; e->outputs = outputs;
     e->layers = malloc(sizeof *layers * (count ? count : 1));
@@ -69,7 +75,10 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
 
 static int32_t reset(void *self) { ((engine *)self)->frame = 0; return 0; }
 static void destroy(void *self) { engine *e = self; free(e->layers); free(e); }
-static const char *last_error(void *self) { return self ? "the frame failed on purpose" : "create failed on purpose"; }
+static const char *last_error(void *self) {
+    if (MODE == MODE_REJECTS_OVERSHOOT && !self) return "cubic-bezier with y outside [0, 1] is not supported";
+    return self ? "the frame failed on purpose" : "create failed on purpose";
+}
 
 static const motionbench_engine_descriptor descriptor = {
     MODE == MODE_ABI ? 99u : MOTIONBENCH_ENGINE_ABI_VERSION,

@@ -1,0 +1,87 @@
+import Foundation
+import MotionCore
+import MotionEngine
+import MotionHarness
+import MotionReports
+
+/// `accuracy --engine PATH.so`: an engine's easing searched for its worst case, every evaluation in an engine child
+/// process (`EngineEasingProbe`, one child per round): a first child learns the engine's name and which curves it
+/// rejects, then `WorstCaseSearch` runs the grid and its refinement rounds on the curves it accepts.
+///
+/// (The driver lives in the command-line target: MotionHarness does not depend on MotionReports, where the search is,
+/// and the harness library should not pull in the GSL references.)
+enum EngineEasingSearch {
+    /// One output of the engine: who (`NAME (engine)`), the curve's spec text, the input (progress in [0, 1], exactly
+    /// the engine's own progress), the engine's output, and the search round (0: the grid).
+    struct Sample: Sendable, Equatable {
+        var implementation: String, specText: String, input: Double, output: Double, round: Int
+    }
+
+    /// What the search found for one engine.
+    struct Result: Sendable {
+        /// The implementation name samples carry: the descriptor's name and " (engine)".
+        var implementation: String
+        /// The engine's version and precision as its descriptor declares them.
+        var version: String, precision: String
+        /// Every sample tried, curve by curve in `--curves` order, inputs increasing.
+        var samples: [Sample]
+        /// The curves the engine rejected (its create failed on them, or it does not evaluate basic layers): the
+        /// curve's spec text and the engine's message.
+        var unsupported: [(spec: String, message: String)]
+    }
+
+    /// The search on `request`'s engine over `curves`: `grid` first, then `budget`'s rounds.
+    /// - Throws: `EngineError` when the engine crashes, hangs, fails a frame or answers out of shape.
+    static func run(_ request: EngineEasingProbe.Request, curves: [(name: String, curve: CubicBezier)], grid: [Double],
+                    budget: SearchBudget, progress: (String) -> Void = { _ in }) throws -> Result {
+        let specs = curves.map { MotionSpec.timingFunction(.cubicBezier($0.curve)) }
+        let texts = zip(curves, specs).map { curve, spec in
+            (try? MotionSpec(parsing: curve.name)) == spec ? curve.name : spec.description
+        }
+        let wire = specs.map(\.description)
+        progress("engine \(request.label): checking which of \(curves.count) curves it accepts")
+        let first = try EngineEasingProbe.evaluate(request, specs: wire, inputs: wire.map { _ in [0.5] })
+        let implementation = "\(first.name) (engine)"
+        var result = Result(implementation: implementation, version: first.version, precision: first.precision,
+                            samples: [], unsupported: first.unsupported.map { (texts[$0.index], $0.message) })
+        let accepted = specs.indices.filter { first.outputs[$0] != nil }
+        guard !accepted.isEmpty else { return result }
+        let traces = try WorstCaseSearch.run(specs: accepted.map { specs[$0] }, grid: grid, budget: budget) { round, inputs in
+            let count = inputs.reduce(0) { $0 + $1.count }
+            progress("engine \(first.name): round \(round) of \(budget.rounds), \(count) inputs on \(accepted.count) curves")
+            let answer = try EngineEasingProbe.evaluate(request, specs: accepted.map { wire[$0] }, inputs: inputs)
+            return try answer.outputs.enumerated().map { position, outputs in
+                guard let outputs else {
+                    let message = answer.unsupported.first { $0.index == position }?.message ?? "no message"
+                    throw EngineError("engine \(first.name): accepted \(texts[accepted[position]]) at first, then rejected it "
+                                      + "in round \(round): \(message)")
+                }
+                return outputs
+            }
+        }
+        for (position, trace) in traces.enumerated() {
+            result.samples += trace.samples.map {
+                Sample(implementation: implementation, specText: texts[accepted[position]], input: $0.input, output: $0.output,
+                       round: $0.round)
+            }
+        }
+        return result
+    }
+
+    /// `samples` as the measured study reads them: a samples CSV (implementation,spec,input,output; doubles written
+    /// shortest round-trip, so every value is read back exactly) read by `MeasuredSamplesReader`, named `file`.
+    static func measuredSamples(_ samples: [Sample], file: String) throws -> [MeasuredSample] {
+        guard !samples.isEmpty else { return [] }
+        var text = "implementation,spec,input,output\n"
+        for sample in samples {
+            text += "\(csvField(sample.implementation)),\(csvField(sample.specText)),\(sample.input),\(sample.output)\n"
+        }
+        return try MeasuredSamplesReader.read(text, file: file)
+    }
+
+    /// `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

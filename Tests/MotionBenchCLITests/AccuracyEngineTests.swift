@@ -1,0 +1,134 @@
+import Foundation
+import XCTest
+
+/// `accuracy --engine PATH.so`: the engine's easing searched through the engine child process, its samples in the
+/// measured section as "NAME (engine)"; rejected curves reported; a crashing, hanging or missing engine exits 2.
+final class AccuracyEngineTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("accuracy-engines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    /// The example engine built beside the motionbench under test.
+    func exampleEngine() throws -> String {
+        let library = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("libMotionBenchExampleEngine.so")
+        guard FileManager.default.fileExists(atPath: library.path) else {
+            throw CommandRunner.missingBinary(near: "libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)",
+                                              environment: ProcessInfo.processInfo.environment)
+        }
+        return library.path
+    }
+
+    func brokenEngine(_ mode: String) throws -> String {
+        try TestEngines.build("broken_engine.c", name: "broken-\(mode.lowercased())",
+                              defines: ["MODE=MODE_\(mode)", "ENGINE_NAME=\"broken-\(mode.lowercased())\""], in: directory)
+    }
+
+    /// The engine's overall figures from `accuracy --format json`: max error, worst spec and input, samples.
+    func engineFigures(_ arguments: [String], engine name: String,
+                       file: StaticString = #filePath, line: UInt = #line) throws -> (error: Double, spec: String, input: Double, samples: Int) {
+        let result = try CommandRunner.run(["accuracy", "--format", "json", "--springs", springsFile()] + arguments)
+        XCTAssertEqual(result.status, 0, result.standardError, file: file, line: line)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let measured = try XCTUnwrap(object["measured"] as? [String: Any], file: file, line: line)
+        let implementations = try XCTUnwrap(measured["implementations"] as? [[String: Any]])
+        let engine = try XCTUnwrap(implementations.first { $0["name"] as? String == "\(name) (engine)" }, "\(implementations.map { $0["name"] })")
+        let overall = try XCTUnwrap(engine["overall"] as? [String: Any])
+        let worst = try XCTUnwrap(overall["worst"] as? [String: Any])
+        return (try XCTUnwrap(overall["maxAbsError"] as? Double), try XCTUnwrap(worst["spec"] as? String),
+                try XCTUnwrap(worst["input"] as? Double), try XCTUnwrap(overall["samples"] as? Int))
+    }
+
+    /// One spring, to keep the spring half of the study short.
+    func springsFile() throws -> String {
+        let path = directory.appendingPathComponent("springs.json")
+        try Data(#"["spring(mass: 1, stiffness: 100, damping: 10)"]"#.utf8).write(to: path)
+        return path.path
+    }
+
+    func testExampleEngineOnThePresets() throws {
+        let engine = try exampleEngine()
+        let grid = try engineFigures(["--engine", engine, "--curves", "presets", "--samples", "1001", "--no-search"],
+                                     engine: "example-c-float32")
+        XCTAssertEqual(grid.samples, 5 * 1001)
+        XCTAssertGreaterThan(grid.error, 1e-8, "a float32 engine is not exact")
+        XCTAssertLessThan(grid.error, 1e-4, "\(grid)")
+        let searched = try engineFigures(["--engine", engine, "--curves", "presets", "--samples", "1001"],
+                                         engine: "example-c-float32")
+        XCTAssertGreaterThan(searched.samples, grid.samples)
+        XCTAssertGreaterThanOrEqual(searched.error, grid.error)
+        XCTAssertGreaterThan(searched.error, 1e-8)
+        // What the search found (measured on this commit): the example engine's final Newton step after an early
+        // bisection exit jumps along a near-zero slope next to the vertical end of ease-in, 0.226 off at
+        // x = 0.9999995529651642 (the grid's worst is 1.9e-7). Fix the engine and this assertion changes.
+        XCTAssertGreaterThan(searched.error, 1e-4, "\(searched)")
+        XCTAssertEqual(searched.spec, "easeIn")
+        XCTAssertGreaterThan(searched.input, 0.99999)
+    }
+
+    func testExampleEngineOnTheHardCurvesIsAtLeastWhatRunMeasures() throws {
+        let engine = try exampleEngine()
+        let hard = try engineFigures(["--engine", engine, "--curves", "hard", "--samples", "1001"], engine: "example-c-float32")
+        let run = try CommandRunner.run(["run", "--layers", "4000", "--frames", "60", "--engine", engine, "--format", "json"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap((object["results"] as? [[String: Any]])?.first?["engines"] as? [[String: Any]])
+        let row = try XCTUnwrap(rows.first { $0["name"] as? String == "example-c-float32" })
+        let basic = try XCTUnwrap((row["errors"] as? [[String: Any]])?.first { $0["kind"] as? String == "basic" })
+        let runError = try XCTUnwrap(basic["maxError"] as? Double)
+        XCTAssertGreaterThanOrEqual(hard.error, runError, "accuracy --engine on hard: \(hard); run's basic maxError \(runError)")
+        XCTAssertGreaterThanOrEqual(hard.error, 1e-6)
+    }
+
+    func testRejectedCurvesAreReportedWithTheEnginesMessage() throws {
+        let engine = try brokenEngine("REJECTS_OVERSHOOT")
+        let result = try CommandRunner.run(["accuracy", "--engine", engine, "--curves", "hard", "--samples", "101",
+                                            "--search-rounds", "1", "--springs", springsFile()])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        for spec in ["cubic-bezier(0.7, -0.5, 0.3, 1.5)", "cubic-bezier(0.5, -1, 0.5, 2)"] {
+            XCTAssertTrue(result.standardError.contains("broken-rejects_overshoot (engine) does not support \(spec): "
+                                                        + "engine broken-rejects_overshoot: create failed for 1 layers: "
+                                                        + "cubic-bezier with y outside [0, 1] is not supported"),
+                          result.standardError)
+        }
+        XCTAssertFalse(result.standardError.contains("does not support cubic-bezier(1, 0, 0, 1)"), result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("broken-rejects_overshoot (engine)"), result.standardOutput)
+    }
+
+    func testCrashingEngineFailsAndMotionbenchSurvives() throws {
+        let engine = try brokenEngine("CRASH")
+        let result = try CommandRunner.run(["accuracy", "--engine", engine, "--curves", "ease", "--samples", "11",
+                                            "--springs", springsFile()])
+        XCTAssertEqual(result.status, 2, result.standardError)
+        for part in ["FAILED", "engine broken-crash", "SIGSEGV", "evaluate_frame at frame 3"] {
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in \(result.standardError)")
+        }
+    }
+
+    func testHangingEngineIsStoppedAfterTheEngineTimeout() throws {
+        let engine = try brokenEngine("HANG")
+        let result = try CommandRunner.run(["accuracy", "--engine", engine, "--curves", "ease", "--samples", "11",
+                                            "--engine-timeout", "2", "--springs", springsFile()])
+        XCTAssertEqual(result.status, 2, result.standardError)
+        for part in ["FAILED", "engine broken-hang", "did not finish within 2 s", "--engine-timeout"] {
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in \(result.standardError)")
+        }
+    }
+
+    func testMissingOrInvalidLibraryIsBadInput() throws {
+        let missing = try CommandRunner.run(["accuracy", "--engine", directory.appendingPathComponent("none.so").path,
+                                             "--curves", "ease", "--samples", "11"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.standardError.contains("no such readable file"), missing.standardError)
+        let text = directory.appendingPathComponent("text.so")
+        try Data("not a library".utf8).write(to: text)
+        let invalid = try CommandRunner.run(["accuracy", "--engine", text.path, "--curves", "ease", "--samples", "11",
+                                             "--springs", springsFile()])
+        XCTAssertEqual(invalid.status, 2)
+        XCTAssertTrue(invalid.standardError.contains("cannot be loaded"), invalid.standardError)
+    }
+}
