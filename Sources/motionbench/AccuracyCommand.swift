@@ -134,6 +134,7 @@ struct AccuracyCommand: ParsableCommand {
         } catch {
             throw BadInput(message: "accuracy: \(error)")
         }
+        var unsupported: [(implementation: String, spec: String, reason: String)] = []
         for request in requests {
             let result: EngineEasingSearch.Result
             do {
@@ -147,13 +148,15 @@ struct AccuracyCommand: ParsableCommand {
                 status.clear()
                 FileHandle.standardError.write(Data(("accuracy: --engine \(request.path): \(result.implementation) does not "
                     + "support \(rejected.spec): \(rejected.message)\n").utf8))
+                unsupported.append((result.implementation, rejected.spec, rejected.message))
             }
             measuredSamples += try EngineEasingSearch.measuredSamples(result.samples, file: request.path)
         }
-        if !measured.isEmpty || !engines.isEmpty, !measuredSamples.isEmpty {
+        if !measuredSamples.isEmpty || !unsupported.isEmpty {
             let files = measured + engines
             status.show("measured: \(measuredSamples.count) samples from \(files.count) file(s) and engine(s) against the exact answers")
             report.measured = MeasuredStudy.run(measuredSamples, files: files)
+            report.measured?.unsupported = unsupported
         }
         status.clear()
         let text = try format.render(report)

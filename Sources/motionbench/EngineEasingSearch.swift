@@ -68,13 +68,14 @@ enum EngineEasingSearch {
         return result
     }
 
-    /// `samples` as the measured study reads them: a samples CSV (implementation,spec,input,output; doubles written
+    /// `samples` as the measured study reads them: a samples CSV (implementation,spec,input,output,round; doubles written
     /// shortest round-trip, so every value is read back exactly) read by `MeasuredSamplesReader`, named `file`.
     static func measuredSamples(_ samples: [Sample], file: String) throws -> [MeasuredSample] {
         guard !samples.isEmpty else { return [] }
-        var text = "implementation,spec,input,output\n"
+        var text = "implementation,spec,input,output,round\n"
         for sample in samples {
-            text += "\(csvField(sample.implementation)),\(csvField(sample.specText)),\(sample.input),\(sample.output)\n"
+            text += "\(csvField(sample.implementation)),\(csvField(sample.specText)),\(sample.input),\(sample.output),"
+                + "\(sample.round)\n"
         }
         return try MeasuredSamplesReader.read(text, file: file)
     }

@@ -62,12 +62,10 @@ final class AccuracyEngineTests: XCTestCase {
         XCTAssertGreaterThan(searched.samples, grid.samples)
         XCTAssertGreaterThanOrEqual(searched.error, grid.error)
         XCTAssertGreaterThan(searched.error, 1e-8)
-        // What the search found (measured on this commit): the example engine's final Newton step after an early
-        // bisection exit jumps along a near-zero slope next to the vertical end of ease-in, 0.226 off at
-        // x = 0.9999995529651642 (the grid's worst is 1.9e-7). Fix the engine and this assertion changes.
-        XCTAssertGreaterThan(searched.error, 1e-4, "\(searched)")
-        XCTAssertEqual(searched.spec, "easeIn")
-        XCTAssertGreaterThan(searched.input, 0.99999)
+        // The search once found the example engine 0.226 off next to the vertical end of ease-in (a polishing Newton
+        // step along a near-zero slope); with that step bounded the searched worst is float32 with a 1e-6 tolerance
+        // on x: 3.2e-7 when measured, against 1.9e-7 on the grid.
+        XCTAssertLessThan(searched.error, 1e-4, "\(searched)")
     }
 
     func testExampleEngineOnTheHardCurvesIsAtLeastWhatRunMeasures() throws {
