@@ -38,10 +38,15 @@ enum DocumentedFigures {
             "capture.durations": Double(capturePlan.durations.count),
             "capture.default-samples": Double(capturePlan.rowCount),
             "capture.timeout": capture.timeout,
+            "capture.search-rounds": Double(capture.searchRounds),
             // motionbench accuracy
             "accuracy.curves": Double(try AccuracyCommand.curveList(accuracy.curves).count),
             "accuracy.samples": Double(accuracy.samples),
             "accuracy.springs": Double(accuracy.springs == "default" ? AccuracyStudy.defaultSprings.count : -1),
+            "accuracy.search-rounds": Double(accuracy.searchRounds),
+            // the worst-case search both use
+            "search.inputs-per-round": Double(SearchBudget.accuracyDefault.inputsPerRound),
+            "search.capture-inputs-per-round": Double(SearchBudget.captureDefault.inputsPerRound),
             // motionbench run
             "run.layers.largest": Double(try XCTUnwrap(runLayers.max())),
             "run.frames": Double(run.frames),
