@@ -60,7 +60,8 @@ extension AccuracyRenderer {
                           x: progressX, y: .linear("output progress y", low...high))
         }
         body += "</div><h2>Bézier: absolute error against x</h2><p class='note'>Largest |strategy − reference| in each of "
-            + "\(AccuracyReport.plotBins) bins of x, log scale; a line at the bottom is below 1e-17.</p>"
+            + "\(AccuracyReport.plotBins) bins of x, over every input tried (the grid of \(r.samples) and "
+            + "\(r.search.rounds) search rounds), log scale; a line at the bottom is below 1e-17.</p>"
             + legend(r.bezier.map(\.name)) + "<div class='grid'>"
         for (index, entry) in r.curves.enumerated() {
             let series = r.bezier.map { s -> (String, [(Double, Double)]) in
