@@ -77,12 +77,19 @@ let package = Package(
             dependencies: ["CMotionBenchEngine", "MotionCore"]
         ),
         // The example C engine (single precision, its own Newton-and-bisection Bezier solver), written for this
-        // repository as what an engine team would bring.
+        // repository as what an engine team would bring. It is plain C, and the .so must load in a C host without the
+        // Swift runtime: swiftc links a library with swiftrt.o (which calls swift_addNewDSOImage), -lswiftCore and an
+        // rpath to the toolchain even when it holds no Swift, and --as-needed cannot drop them (swiftc puts -Xlinker
+        // flags after -lswiftCore). Its Embedded Swift mode links no Swift runtime, so the link step is told that mode:
+        // the library then needs only libc, libm and glibc's loader (checked by ExampleEngineTests).
         .target(
             name: "MotionBenchExampleEngine",
             dependencies: ["CMotionBenchEngine"],
             path: "Examples/CEngine",
-            linkerSettings: [.linkedLibrary("m")]
+            linkerSettings: [
+                .linkedLibrary("m"),
+                .unsafeFlags(["-enable-experimental-feature", "Embedded"], .when(platforms: [.linux])),
+            ]
         ),
         // The template a Swift team copies: an engine through the AnimationEngine protocol, run by the harness in-process
         // (`swift run -c release SwiftEngineTemplate`). It uses only the library products MotionEngine and MotionHarness.
