@@ -79,30 +79,97 @@ public struct RunComparison: Sendable {
             throw RunComparisonError(message: "compare: \(name) has no \"results\" array; give files from motionbench run --format json")
         }
         return try results.enumerated().map { index, row in
-            func number(_ value: Any?, _ field: String) throws -> Double {
-                guard let number = value as? NSNumber, number.doubleValue.isFinite, number.doubleValue > 0 else {
-                    throw RunComparisonError(message: "compare: \(name) results[\(index)].\(field) must be a positive number")
-                }
-                return number.doubleValue
-            }
+            let reader = RowReader(name: name, path: "results[\(index)]")
             guard let scenario = row["scenario"] as? String else {
-                throw RunComparisonError(message: "compare: \(name) results[\(index)].scenario must be a string")
+                throw reader.fail("scenario", "must be a string")
             }
-            func range(_ row: [String: Any], index: Int) throws -> ClosedRange<Double>? {
+            let layers = try reader.whole(row["layers"], "layers", in: RunLimits.layers,
+                                          expected: "a whole number of layers in 1…\(RunLimits.layers.upperBound) (run --layers)")
+            let threads = try reader.whole(row["threads"], "threads", in: RunLimits.threads,
+                                           expected: "a whole number of threads in 1…\(RunLimits.threads.upperBound) (run --threads)")
+            let nsExpected = "ns per layer-frame in \(Self.text(RunLimits.nsPerLayerFrame)) (a figure below "
+                + "\(Self.bound(RunLimits.nsPerLayerFrame.lowerBound)) ns is not a measurement)"
+            func range() throws -> ClosedRange<Double>? {
                 guard let spread = row["spread"] else { return nil }
                 guard let entry = (spread as? [String: Any])?["nsPerLayerFrame"] as? [String: Any] else { return nil }
-                let low = try number(entry["min"], "spread.nsPerLayerFrame.min")
-                let high = try number(entry["max"], "spread.nsPerLayerFrame.max")
+                let low = try reader.figure(entry["min"], "spread.nsPerLayerFrame.min", in: RunLimits.nsPerLayerFrame,
+                                            expected: nsExpected)
+                let high = try reader.figure(entry["max"], "spread.nsPerLayerFrame.max", in: RunLimits.nsPerLayerFrame,
+                                             expected: nsExpected)
                 guard low <= high else {
-                    throw RunComparisonError(message: "compare: \(name) results[\(index)].spread.nsPerLayerFrame: min must not exceed max")
+                    throw reader.fail("spread.nsPerLayerFrame", "min \(formatSpecNumber(low)) exceeds max \(formatSpecNumber(high)); "
+                                      + "min must not exceed max")
                 }
                 return low...high
             }
-            let layers = try number(row["layers"], "layers"), threads = try number(row["threads"], "threads")
-            let key = "\(SafeText.quoted(scenario))/\(Int(layers)) layers/\(Int(threads)) threads"
-            return Figures(key: key, ns: try number(row["nsPerLayerFrame"], "nsPerLayerFrame"),
-                           p99: try number((row["frameMs"] as? [String: Any])?["p99"], "frameMs.p99"),
-                           rss: try number(row["peakRSSBytes"], "peakRSSBytes"), range: try range(row, index: index))
+            let key = "\(SafeText.quoted(scenario))/\(layers) layers/\(threads) threads"
+            return Figures(key: key,
+                           ns: try reader.figure(row["nsPerLayerFrame"], "nsPerLayerFrame", in: RunLimits.nsPerLayerFrame,
+                                                 expected: nsExpected),
+                           p99: try reader.figure((row["frameMs"] as? [String: Any])?["p99"], "frameMs.p99", in: RunLimits.frameMs,
+                                                  expected: "a frame time in ms in \(Self.text(RunLimits.frameMs))"),
+                           rss: Double(try reader.whole(row["peakRSSBytes"], "peakRSSBytes", in: RunLimits.peakRSSBytes,
+                                                        expected: "a whole number of bytes in \(Self.text(RunLimits.peakRSSBytes))")),
+                           range: try range())
+        }
+    }
+
+    /// `low…high` as the messages print it (1e-06…1e+15).
+    private static func text(_ range: ClosedRange<Double>) -> String {
+        "\(bound(range.lowerBound))…\(bound(range.upperBound))"
+    }
+
+    /// A range's bound as the messages print it: 1e-06, 1, 100000000, 1e+15.
+    fileprivate static func bound(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%g", value)
+    }
+
+    /// Reads the figures of one row of a run result, refusing (with the file, the JSON path and the expected range)
+    /// whatever `run` cannot have written: a missing field, a string or boolean, a number outside the range or, for
+    /// counts, one that is not whole. Every conversion to an integer is checked.
+    private struct RowReader {
+        let name: String
+        let path: String
+
+        func fail(_ field: String, _ problem: String) -> RunComparisonError {
+            RunComparisonError(message: "compare: \(name): \(path).\(field) \(problem)")
+        }
+
+        /// A finite number in `range`.
+        func figure(_ value: Any?, _ field: String, in range: ClosedRange<Double>, expected: String) throws -> Double {
+            guard let value, !(value is NSNull) else { throw fail(field, "is missing; expected \(expected)") }
+            guard let number = value as? NSNumber, !ScenarioReader.isBoolean(value) else {
+                throw fail(field, "is not a number; expected \(expected)")
+            }
+            let double = number.doubleValue
+            let shown = formatSpecNumber(double)
+            guard double.isFinite else { throw fail(field, "\(shown) is not finite; expected \(expected)") }
+            guard double >= range.lowerBound else {
+                let problem = double < 0 ? "is negative" : (double == 0 ? "is zero" : "is below \(RunComparison.bound(range.lowerBound))")
+                throw fail(field, "\(shown) \(problem); expected \(expected)")
+            }
+            guard double <= range.upperBound else {
+                throw fail(field, "\(shown) is beyond \(RunComparison.bound(range.upperBound)); expected \(expected)")
+            }
+            return double
+        }
+
+        /// A whole number in `range`, as an `Int` (converted only once it is known to fit).
+        func whole(_ value: Any?, _ field: String, in range: ClosedRange<Int>, expected: String) throws -> Int {
+            let double = try figure(value, field, in: Double(range.lowerBound)...Double(range.upperBound), expected: expected)
+            guard let count = Int(exactly: double) else {
+                throw fail(field, "\(formatSpecNumber(double)) is not a whole number; expected \(expected)")
+            }
+            return count
+        }
+
+        /// A whole number in `range` (a Double range, for counts beyond what the messages need as `Int`).
+        func whole(_ value: Any?, _ field: String, in range: ClosedRange<Double>, expected: String) throws -> Int64 {
+            let double = try figure(value, field, in: range, expected: expected)
+            guard let count = Int64(exactly: double) else {
+                throw fail(field, "\(formatSpecNumber(double)) is not a whole number; expected \(expected)")
+            }
+            return count
         }
     }
 

@@ -109,8 +109,8 @@ struct RunCommand: ParsableCommand {
             guard rate >= 1, rate <= 10_000 else {
                 throw BadInput(message: "run: --rate \(formatSpecNumber(rate)) must be a number of Hz in 1…10000")
             }
-            if let threads, threads < 1 || threads > 1024 {
-                throw BadInput(message: "run: --threads \(threads) must be a whole number in 1…1024")
+            if let threads, !RunLimits.threads.contains(threads) {
+                throw BadInput(message: "run: --threads \(threads) must be a whole number in 1…\(RunLimits.threads.upperBound)")
             }
             guard repeats >= 1, repeats <= 1000 else {
                 throw BadInput(message: "run: --repeat \(repeats) must be a whole number in 1…1000")
@@ -135,8 +135,8 @@ struct RunCommand: ParsableCommand {
     /// `--layers` as counts, or `BadInput` naming the entry that is not a whole number in 1…100000000.
     func layerCounts() throws -> [Int] {
         try layers.split(separator: ",", omittingEmptySubsequences: false).map { text in
-            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count > 0, count <= 100_000_000 else {
-                throw BadInput(message: "run: --layers '\(layers)': '\(text)' is not a whole number in 1…100000000")
+            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), RunLimits.layers.contains(count) else {
+                throw BadInput(message: "run: --layers '\(layers)': '\(text)' is not a whole number in 1…\(RunLimits.layers.upperBound)")
             }
             return count
         }
@@ -147,7 +147,7 @@ struct RunCommand: ParsableCommand {
         let scenario = try Scenario.named(self.scenario)
         let counts = try layerCounts()
         // At most 1024, as validate() checked; the default is every core, which may exceed it.
-        let threadCount = threads ?? min(ProcessInfo.processInfo.activeProcessorCount, 1024)
+        let threadCount = threads ?? min(ProcessInfo.processInfo.activeProcessorCount, RunLimits.threads.upperBound)
         let clock: FrameClock
         do {
             clock = try .named(frameTimes, rate: rate, frames: frames, seed: scenario.seed)

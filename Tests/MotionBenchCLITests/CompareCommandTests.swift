@@ -79,6 +79,70 @@ final class CompareCommandTests: XCTestCase {
         }
     }
 
+    /// A row `run` cannot have written (layers beyond `run --layers`' maximum, ns below the 1e-6 floor, negative,
+    /// zero, not finite, not whole, not a number) exits 2 naming the file, the row and the field and the range
+    /// expected, where it used to trap converting 1e19 to Int (exit 132) or print B/A = inf for 1e-320 ns.
+    func testFiguresRunCannotProduceExitTwoNamingTheFileAndRow() throws {
+        let good = try file(run([("mixed", 1000, 20)]))
+        func row(layers: String = "1000", threads: String = "1", ns: String = "20", p99: String = "1",
+                 rss: String = "1000000", spread: String? = nil) -> String {
+            "{\"results\": [{\"scenario\": \"fade\", \"layers\": 5, \"threads\": 1, \"nsPerLayerFrame\": 1, "
+                + "\"frameMs\": {\"p99\": 1}, \"peakRSSBytes\": 1}, "
+                + "{\"scenario\": \"mixed\", \"layers\": \(layers), \"threads\": \(threads), \"nsPerLayerFrame\": \(ns), "
+                + "\"frameMs\": {\"p99\": \(p99)}, \"peakRSSBytes\": \(rss)"
+                + (spread.map { ", \"spread\": {\"nsPerLayerFrame\": \($0)}" } ?? "") + "}]}"
+        }
+        let cases: [(String, [String])] = [
+            (row(layers: "1e19"), ["results[1].layers 1e+19 is beyond 100000000",
+                                   "expected a whole number of layers in 1…100000000"]),
+            (row(layers: "9223372036854775808"), ["results[1].layers 9.223372036854776e+18 is beyond 100000000"]),
+            (row(layers: "100000001"), ["results[1].layers 100000001 is beyond 100000000"]),
+            (row(layers: "2.5"), ["results[1].layers 2.5 is not a whole number"]),
+            (row(layers: "-1000"), ["results[1].layers -1000 is negative"]),
+            (row(threads: "1e300"), ["results[1].threads 1e+300 is beyond 1024", "threads in 1…1024"]),
+            (row(ns: "1e-320"), ["results[1].nsPerLayerFrame 1e-320 is below 1e-06",
+                                 "expected ns per layer-frame in 1e-06…1e+15", "not a measurement"]),
+            (row(ns: "5e-324"), ["results[1].nsPerLayerFrame 5e-324 is below 1e-06"]),
+            (row(ns: "-20"), ["results[1].nsPerLayerFrame -20 is negative"]),
+            (row(ns: "0"), ["results[1].nsPerLayerFrame 0 is zero"]),
+            (row(ns: "1e300"), ["results[1].nsPerLayerFrame 1e+300 is beyond 1e+15"]),
+            (row(ns: "NaN"), ["is not valid JSON"]),
+            (row(ns: "Infinity"), ["is not valid JSON"]),
+            (row(ns: "1e999"), ["is not valid JSON"]),
+            (row(ns: "null"), ["results[1].nsPerLayerFrame is missing"]),
+            (row(ns: "true"), ["results[1].nsPerLayerFrame is not a number"]),
+            (row(ns: "\"20\""), ["results[1].nsPerLayerFrame is not a number"]),
+            (row(p99: "1e-300"), ["results[1].frameMs.p99 1e-300 is below 1e-12"]),
+            (row(rss: "1.5"), ["results[1].peakRSSBytes 1.5 is not a whole number"]),
+            (row(rss: "1e30"), ["results[1].peakRSSBytes 1e+30 is beyond 1e+18"]),
+            (row(spread: "{\"min\": 1e-320, \"max\": 20}"), ["results[1].spread.nsPerLayerFrame.min 1e-320 is below 1e-06"]),
+            (row(spread: "{\"min\": 10, \"max\": -1}"), ["results[1].spread.nsPerLayerFrame.max -1 is negative"]),
+        ]
+        for (text, fragments) in cases {
+            let bad = try file(text), name = URL(fileURLWithPath: bad).lastPathComponent
+            for arguments in [["compare", good, bad], ["compare", bad, good]] {
+                let result = try CommandRunner.run(arguments)
+                XCTAssertEqual(result.status, 2, "\(text): \(result.standardError)")
+                XCTAssertEqual(result.standardOutput, "", text)
+                XCTAssertTrue(result.standardError.contains("compare: \(bad)") && result.standardError.contains(name),
+                              result.standardError)
+                for fragment in fragments {
+                    XCTAssertTrue(result.standardError.contains(fragment), "\(fragment) not in \(result.standardError)")
+                }
+                XCTAssertFalse(result.standardError.contains("inf"), result.standardError)
+            }
+        }
+        // The edges of the ranges are figures run can write.
+        let edges = try file(row(layers: "100000000", threads: "1024", ns: "1e-6", p99: "1e-12", rss: "1e18"))
+        let edgesToo = try file(row(layers: "100000000", threads: "1024", ns: "1e15", p99: "1e17", rss: "1"))
+        let result = try CommandRunner.run(["compare", edges, edgesToo, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.last?["row"] as? String, "mixed/100000000 layers/1024 threads")
+        XCTAssertEqual(rows.last?["ratio"] as? Double, 1e21)
+    }
+
     /// Files with no row in common (different scenarios, layer counts or threads) are an input error: the user gave
     /// the wrong file, and the message lists the rows each holds so that the mismatch shows.
     func testNoRowInCommonExitsTwoListingTheRows() throws {
