@@ -61,6 +61,9 @@ public struct Scenario: Sendable {
 
 extension Scenario {
     /// Fields allowed at the top level.
+    /// The largest seed a scenario may give (inclusive): 9e15.
+    public static let maxSeed: Double = 9e15
+
     static let topFields: Set<String> = ["name", "description", "version", "seed", "animations"]
     /// Fields every entry may have.
     static let entryFields: Set<String> = ["kind", "weight", "begin", "staggerFrames"]
@@ -84,10 +87,11 @@ extension Scenario {
         name = try reader.string("name")
         description = try reader.string("description", default: "")
         let seedValue = try reader.number("seed", default: 1)
-        guard seedValue >= 0, seedValue == seedValue.rounded(), seedValue < 9e15 else {
+        // 0…9e15 inclusive, as data/scenarios/README.md documents (every whole number in it is exact as a Double).
+        guard seedValue >= 0, seedValue <= Self.maxSeed, let wholeSeed = UInt64(exactly: seedValue) else {
             throw reader.fail("seed", "must be a whole number in 0…9e15")
         }
-        seed = UInt64(seedValue)
+        seed = wholeSeed
         self.version = Int(version)
         guard let list = root["animations"] as? [Any], !list.isEmpty else {
             throw reader.fail("animations", "must be a non-empty array")

@@ -122,6 +122,25 @@ final class RunCommandTests: XCTestCase {
                        "self-contained: no script, no remote resource")
     }
 
+    /// A scenario file's seed may be anything in the documented 0…9e15, the maximum included; one above is exit 2.
+    func testScenarioSeedAtTheDocumentedMaximumRuns() throws {
+        func scenarioFile(seed: String) throws -> String {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString).json").path
+            try (#"{"version": 2, "name": "seeded", "seed": "# + seed + #", "animations": [{"kind": "basic", "from": 0, "#
+                 + #""to": 1, "duration": {"uniform": [0.5, 1]}}]}"#).write(toFile: path, atomically: true, encoding: .utf8)
+            addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+            return path
+        }
+        let maximum = try CommandRunner.run(["run", "--scenario", try scenarioFile(seed: "9000000000000000"), "--layers", "10",
+                                             "--frames", "2", "--threads", "1", "--frame-times", "vrr", "--format", "json"])
+        XCTAssertEqual(maximum.status, 0, maximum.standardError)
+        XCTAssertTrue(maximum.standardOutput.contains("seed 9000000000000000"), maximum.standardOutput)
+        let above = try CommandRunner.run(["run", "--scenario", try scenarioFile(seed: "9000000000000002"), "--layers", "10",
+                                           "--frames", "2"])
+        XCTAssertEqual(above.status, 2, above.standardError)
+        XCTAssertTrue(above.standardError.contains("seed must be a whole number in 0…9e15"), above.standardError)
+    }
+
     func testBadInputExitsWithTwo() throws {
         let badFile = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json").path
         try #"{"name": "bad", "animations": [{"kind": "basic", "from": 0, "to": 1, "duration": 0}]}"#

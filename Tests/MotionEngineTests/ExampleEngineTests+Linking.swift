@@ -19,7 +19,7 @@ extension ExampleEngineTests {
         XCTAssertFalse(dynamic.needed.isEmpty, "\(path) names no NEEDED library at all: the parse is wrong")
         XCTAssertTrue(dynamic.needed.contains { $0.hasPrefix("libc.so") }, "\(dynamic.needed)")
         for name in dynamic.needed + dynamic.searchPaths {
-            XCTAssertFalse(name.lowercased().contains("swift"), "\(path) needs \(name): NEEDED \(dynamic.needed), "
+            XCTAssertFalse(name.lowercased().contains("swift"), "\(path) names \(name): NEEDED \(dynamic.needed), "
                            + "RUNPATH/RPATH \(dynamic.searchPaths)")
         }
         #else

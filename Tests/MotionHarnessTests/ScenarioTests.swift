@@ -171,6 +171,26 @@ final class ScenarioTests: XCTestCase {
         XCTAssertTrue(problem(#"{"version": 3, "name": "t", "animations": []}"#).contains("version must be 1 or 2"))
     }
 
+    /// The seed's documented range, 0…9e15, is inclusive: 9e15 itself is accepted (it was refused by a `< 9e15`
+    /// check) and the next representable whole number above it, 9000000000000002, is refused, as are -1 and 0.5.
+    func testSeedRangeIsInclusiveAsDocumented() throws {
+        func scenario(seed: String) throws -> Scenario {
+            try Scenario(json: #"{"name": "s", "seed": "# + seed
+                         + #", "animations": [{"kind": "basic", "from": 0, "to": 1, "duration": 1}]}"#, source: "s.json")
+        }
+        XCTAssertEqual(try scenario(seed: "9000000000000000").seed, 9_000_000_000_000_000)
+        XCTAssertEqual(try scenario(seed: "9e15").seed, 9_000_000_000_000_000)
+        XCTAssertEqual(try scenario(seed: "0").seed, 0)
+        XCTAssertEqual(Double(9_000_000_000_000_002), 9e15 + 2, "the refused value is exact as a JSON number")
+        for bad in ["9000000000000002", "9.000000000000002e15", "1e16", "1e300", "-1", "0.5", "true", "\"1\""] {
+            XCTAssertThrowsError(try scenario(seed: bad), bad) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.contains("seed must be a whole number in 0…9e15")
+                              || message.contains("seed must be a finite number"), "\(bad): \(message)")
+            }
+        }
+    }
+
     func testDistributionsDrawWithinTheirRanges() throws {
         let scenario = try Scenario(json: #"""
         {"version": 2, "name": "d", "seed": 5, "animations": [{"kind": "basic", "value": "color",
