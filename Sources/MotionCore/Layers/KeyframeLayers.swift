@@ -117,9 +117,14 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         out.update(from: schedule.value(0), count: count)
     }
 
-    /// Timing, curves and the values are read; the output written.
+    /// Timing, curves and the values are read; the output written. Short lists (counted): every value column, as any
+    /// may be read. Searched lists: a layer reads only its segment's four neighbouring values (one in discrete mode),
+    /// wherever they lie, and the key times it probes are shared by every layer; so four value columns (one) stand for
+    /// its value traffic, rather than all n.
     public var streamColumns: LayerStreamColumns {
-        LayerStreamColumns(reads: schedule.streamReads + (0..<valueCount).map(schedule.value), writes: [out])
+        let searched = keyTimesOrdered && keyTimes.count > Self.countedKeyTimes
+        let read = searched ? min(valueCount, mode == .discrete ? 1 : 4) : valueCount
+        return LayerStreamColumns(reads: schedule.streamReads + (0..<read).map(schedule.value), writes: [out])
     }
 
     /// Timing, curves, values and the output.

@@ -78,8 +78,11 @@ struct KeyframesGroup: LayerGroup {
     private func scalarLayer(_ i: Int) -> KeyframesScalarLayers.Layer {
         scalar.layer(i) {
             let values = gatheredValues(i)
-            let animation = try! KeyframeAnimation(values: values, keyTimes: givenKeyTimes, calculationMode: layers.mode,
-                                                   timing: layers.schedule.mediaTiming(i))
+            // Without given key times, the kernel's evenly spaced ones (`KeyframeAnimation.keyTimes` of the recipe's
+            // template: the same numbers the animation would space itself) are shared, not rebuilt per layer.
+            let paced = layers.mode == .paced || layers.mode == .cubicPaced
+            let animation = try! KeyframeAnimation(values: values, keyTimes: givenKeyTimes ?? (paced ? nil : layers.keyTimes),
+                                                   calculationMode: layers.mode, timing: layers.schedule.mediaTiming(i))
             return KeyframesScalarLayers.Layer(
                 values: values, animation: animation, outputScale: 2 * values.reduce(0) { max($0, abs($1)) },
                 travel: (values.max() ?? 0) - (values.min() ?? 0))
