@@ -49,6 +49,12 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         schedule.value(key)[layer] = value
     }
 
+    /// Sets value `key` of every layer to `value` (one contiguous column: for a value every layer shares).
+    public func setForAllLayers(key: Int, value: Double) {
+        precondition((0..<valueCount).contains(key), "key \(key) is outside \(valueCount) values")
+        schedule.value(key).update(repeating: value, count: count)
+    }
+
     /// Value `key` of layer `layer` (value units).
     public func value(_ layer: Int, key: Int) -> Double { schedule.value(key)[layer] }
 

@@ -37,16 +37,33 @@ struct KeyframesRecipe: LayerRecipe {
     var variation: String? { timing.variation ?? (values.allSatisfy(\.isConstant) ? nil : "values vary per layer") }
 
     func kernels(begins: [Double], generator: inout SplitMix64) -> [any LayerGroup] {
-        groupedKernels(begins: begins, timing: timing, generator: &generator,
-                       make: { count, curves in
-                           KeyframesGroup(layers: KeyframeLayers(count: count, valueCount: values.count, keyTimes: keyTimes,
-                                                                 mode: mode, curves: curves),
-                                          givenKeyTimes: givenKeyTimes, scalar: KeyframesScalarLayers())
-                       },
-                       fill: { group, slot, draw, generator in
-                           group.layers.schedule.set(slot, draw)
-                           for k in values.indices { group.layers.set(slot, key: k, value: values[k].sample(&generator)) }
-                       })
+        // A value that draws nothing from the generator (a constant) is written to its whole column at once; the others
+        // per layer, in key order, so that the draws are the ones a key-by-key fill makes.
+        let drawn = values.indices.filter { !values[$0].drawsNothing }
+        return groupedKernels(begins: begins, timing: timing, generator: &generator,
+                              make: { count, curves in
+                                  let layers = KeyframeLayers(count: count, valueCount: values.count, keyTimes: keyTimes,
+                                                              mode: mode, curves: curves)
+                                  for k in values.indices where values[k].drawsNothing {
+                                      layers.setForAllLayers(key: k, value: values[k].bounds.lower)
+                                  }
+                                  return KeyframesGroup(layers: layers, givenKeyTimes: givenKeyTimes, scalar: KeyframesScalarLayers())
+                              },
+                              fill: { group, slot, draw, generator in
+                                  group.layers.schedule.set(slot, draw)
+                                  for k in drawn { group.layers.set(slot, key: k, value: values[k].sample(&generator)) }
+                              })
+    }
+}
+
+extension NumberDistribution {
+    /// Whether `sample` returns without drawing from the generator (a constant, or a uniform range of one value).
+    var drawsNothing: Bool {
+        switch self {
+        case .constant: return true
+        case .uniform(let lower, let upper): return lower == upper
+        case .choice: return false
+        }
     }
 }
 
@@ -74,19 +91,28 @@ struct KeyframesGroup: LayerGroup {
 
     private func gatheredValues(_ i: Int) -> [Double] { (0..<layers.valueCount).map { layers.value(i, key: $0) } }
 
-    /// Layer `i`'s values, animation and scales, built the first time they are asked for.
+    /// Layer `i`'s values, animation and scales, built the first time they are asked for; with long lists, for the
+    /// eight layers around it at once (one cache line of each value column, instead of one line per value per layer).
     private func scalarLayer(_ i: Int) -> KeyframesScalarLayers.Layer {
-        scalar.layer(i) {
-            let values = gatheredValues(i)
-            // Without given key times, the kernel's evenly spaced ones (`KeyframeAnimation.keyTimes` of the recipe's
-            // template: the same numbers the animation would space itself) are shared, not rebuilt per layer.
-            let paced = layers.mode == .paced || layers.mode == .cubicPaced
-            let animation = try! KeyframeAnimation(values: values, keyTimes: givenKeyTimes ?? (paced ? nil : layers.keyTimes),
-                                                   calculationMode: layers.mode, timing: layers.schedule.mediaTiming(i))
-            return KeyframesScalarLayers.Layer(
-                values: values, animation: animation, outputScale: 2 * values.reduce(0) { max($0, abs($1)) },
-                travel: (values.max() ?? 0) - (values.min() ?? 0))
+        let block = layers.valueCount >= Self.sharedValuesMinimum ? 8 : 1
+        return scalar.layer(i, block: block, count: layers.count) { range in
+            var rows = range.map { _ in [Double](repeating: 0, count: layers.valueCount) }
+            for k in 0..<layers.valueCount {
+                for (j, layer) in range.enumerated() { rows[j][k] = layers.value(layer, key: k) }
+            }
+            return zip(range, rows).map { scalarLayer($0, values: $1) }
         }
+    }
+
+    private func scalarLayer(_ i: Int, values: [Double]) -> KeyframesScalarLayers.Layer {
+        // Without given key times, the kernel's evenly spaced ones (`KeyframeAnimation.keyTimes` of the recipe's
+        // template: the same numbers the animation would space itself) are shared, not rebuilt per layer.
+        let paced = layers.mode == .paced || layers.mode == .cubicPaced
+        let animation = try! KeyframeAnimation(values: values, keyTimes: givenKeyTimes ?? (paced ? nil : layers.keyTimes),
+                                               calculationMode: layers.mode, timing: layers.schedule.mediaTiming(i))
+        return KeyframesScalarLayers.Layer(
+            values: values, animation: animation, outputScale: 2 * values.reduce(0) { max($0, abs($1)) },
+            travel: (values.max() ?? 0) - (values.min() ?? 0))
     }
 
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
@@ -123,14 +149,15 @@ final class KeyframesScalarLayers: @unchecked Sendable {
     private let lock = NSLock()
     private var built: [Int: Layer] = [:]
 
-    /// Layer `index`, from `build` the first time.
-    func layer(_ index: Int, build: () -> Layer) -> Layer {
+    /// Layer `index` of `count`, from `build` the first time, which builds the `block` layers aligned around it
+    /// (those not built yet are kept).
+    func layer(_ index: Int, block: Int, count: Int, build: (Range<Int>) -> [Layer]) -> Layer {
         lock.lock()
         defer { lock.unlock() }
         if let layer = built[index] { return layer }
-        let layer = build()
-        built[index] = layer
-        return layer
+        let start = index / block * block, range = start..<min(start + block, count)
+        for (layer, entry) in zip(range, build(range)) where built[layer] == nil { built[layer] = entry }
+        return built[index]!
     }
 }
 
