@@ -55,6 +55,20 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         schedule.value(key).update(repeating: value, count: count)
     }
 
+    /// The values of layers `range`, one array per layer in key order, read column by column (the layers of a range
+    /// share each column's cache lines, where reading one layer at a time would touch a line per value per layer).
+    public func values(ofLayers range: Range<Int>) -> [[Double]] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "layers \(range) are outside \(count) layers")
+        let base = UnsafePointer(schedule.value(0)), stride = count, n = valueCount
+        let rows = range.map { _ in UnsafeMutablePointer<Double>.allocate(capacity: n) }
+        defer { for row in rows { row.deallocate() } }
+        for k in 0..<n {
+            let column = base + k * stride
+            for (j, layer) in range.enumerated() { rows[j][k] = column[layer] }
+        }
+        return rows.map { Array(UnsafeBufferPointer(start: $0, count: n)) }
+    }
+
     /// Value `key` of layer `layer` (value units).
     public func value(_ layer: Int, key: Int) -> Double { schedule.value(key)[layer] }
 

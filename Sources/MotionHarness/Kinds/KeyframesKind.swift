@@ -96,11 +96,7 @@ struct KeyframesGroup: LayerGroup {
     private func scalarLayer(_ i: Int) -> KeyframesScalarLayers.Layer {
         let block = layers.valueCount >= Self.sharedValuesMinimum ? 8 : 1
         return scalar.layer(i, block: block, count: layers.count) { range in
-            var rows = range.map { _ in [Double](repeating: 0, count: layers.valueCount) }
-            for k in 0..<layers.valueCount {
-                for (j, layer) in range.enumerated() { rows[j][k] = layers.value(layer, key: k) }
-            }
-            return zip(range, rows).map { scalarLayer($0, values: $1) }
+            zip(range, layers.values(ofLayers: range)).map { scalarLayer($0, values: $1) }
         }
     }
 
