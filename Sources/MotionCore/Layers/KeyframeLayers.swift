@@ -4,7 +4,7 @@
 ///
 /// Cost per layer per frame: O(log n) in the number of values n (a binary search over the shared key times; up to
 /// `countedKeyTimes` of them are counted instead), and O(1) for the value itself (the segment's two Catmull–Rom tangents
-/// come from its four neighbouring values). Nothing is allocated per frame; memory is n + 1 columns per layer.
+/// come from its four neighbouring values). Nothing is allocated per frame; memory is n + 1 columns per layer (and n column pointers per kernel).
 public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
@@ -23,6 +23,8 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     public static let countedKeyTimes = 16
     /// Whether the key times never decrease and hold no NaN (the binary search's condition; else they are counted).
     let keyTimesOrdered: Bool
+    /// The start of each value column, built once (n pointers per kernel, not per layer or per frame).
+    private let valueColumns: UnsafeMutablePointer<UnsafeMutablePointer<Double>>
 
     /// `count` layers of `valueCount` values each, at `keyTimes` (as `KeyframeAnimation.keyTimes` resolves them:
     /// `valueCount` entries, or `valueCount + 1` in discrete mode), interpolated by `mode`, eased by `curves`.
@@ -36,9 +38,11 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         self.mode = mode
         keyTimesOrdered = keyTimesAreOrdered(keyTimes)
         schedule = LayerSchedule(count: count, valueColumns: valueCount + 1, curves: curves)
-        // Value column k starts k·count doubles after column 0 (one allocation): `evaluate` addresses them so.
-        precondition(valueCount < 2 || schedule.value(1) == schedule.value(0) + count, "KeyframeLayers: value columns are not contiguous")
+        valueColumns = .allocate(capacity: valueCount)
+        for k in 0..<valueCount { valueColumns[k] = schedule.value(k) }
     }
+
+    deinit { valueColumns.deallocate() }
 
     private var out: UnsafeMutablePointer<Double> { schedule.value(valueCount) }
 
@@ -59,11 +63,11 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// share each column's cache lines, where reading one layer at a time would touch a line per value per layer).
     public func values(ofLayers range: Range<Int>) -> [[Double]] {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "layers \(range) are outside \(count) layers")
-        let base = UnsafePointer(schedule.value(0)), stride = count, n = valueCount
+        let n = valueCount
         let rows = range.map { _ in UnsafeMutablePointer<Double>.allocate(capacity: n) }
         defer { for row in rows { row.deallocate() } }
         for k in 0..<n {
-            let column = base + k * stride
+            let column = UnsafePointer(valueColumns[k])
             for (j, layer) in range.enumerated() { rows[j][k] = column[layer] }
         }
         return rows.map { Array(UnsafeBufferPointer(start: $0, count: n)) }
@@ -76,31 +80,31 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// short lists and found by binary search (the same count) for long ones; the local progress is clamped into
     /// [0, 1] (which gives the first value before the first key time and the last after the last), and the value is
     /// the Hermite form with Catmull–Rom tangents (or the linear one): no branch that depends on the layer for short
-    /// lists. Value k of layer i is `values[k · count + i]`.
+    /// lists. Value k of layer i is `values[k][i]`.
     public func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
-        let out = self.out, last = valueCount - 1, mode = self.mode, stride = count
+        let out = self.out, last = valueCount - 1, mode = self.mode
         let cubic: Double = mode == .cubic || mode == .cubicPaced ? 1 : 0
-        let values = UnsafePointer(schedule.value(0))
+        let values = UnsafePointer(valueColumns)
         let searched = keyTimesOrdered && keyTimes.count > Self.countedKeyTimes
         keyTimes.withUnsafeBufferPointer { keyTimes in
             let times = keyTimes.baseAddress!
             schedule.forEachBlock(range, time: frame.time) { block, progress in
                 if last == 0 {
-                    for i in block { out[i] = values[i] }
+                    for i in block { out[i] = values[0][i] }
                     return
                 }
                 if mode == .discrete {
                     if searched {
                         for i in block {
                             let index = max(keyTimesAtOrBefore(progress[i], in: times, 0..<keyTimes.count) - 1, 0)
-                            out[i] = values[min(index, last) * stride + i]
+                            out[i] = values[min(index, last)][i]
                         }
                         return
                     }
                     for i in block {
                         var index = 0
                         for k in 0..<keyTimes.count { index = keyTimes[k] <= progress[i] ? k : index }
-                        out[i] = values[min(index, last) * stride + i]
+                        out[i] = values[min(index, last)][i]
                     }
                     return
                 }
@@ -109,8 +113,8 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
                     let start = keyTimes[segment], span = keyTimes[segment + 1] - start
                     let raw = span > 0 ? (p - start) / span : 1
                     let u = raw < 0 ? 0 : (raw > 1 ? 1 : raw)
-                    let p0 = values[max(segment - 1, 0) * stride + i], p1 = values[segment * stride + i]
-                    let p2 = values[(segment + 1) * stride + i], p3 = values[min(segment + 2, last) * stride + i]
+                    let p0 = values[max(segment - 1, 0)][i], p1 = values[segment][i]
+                    let p2 = values[segment + 1][i], p3 = values[min(segment + 2, last)][i]
                     let m1 = ((p1 - p0) + (p2 - p1)) * 0.5 * cubic, m2 = ((p2 - p1) + (p3 - p2)) * 0.5 * cubic
                     let u2 = u * u, u3 = u2 * u
                     // Linear mode: the tangents are zero and the basis weights of p1 and p2 are 1 − u and u.
