@@ -7,6 +7,11 @@
 /// - cubic: a Kochanek–Bartels spline through the values with per-key tension, continuity and bias in [−1, 1]
 ///   (zeros give Catmull–Rom); end tangents use the end value as its own neighbour; vector values only.
 /// - cubicPaced: cubic, with key times placed by cumulative chord length (the arc-length approximation used here).
+///
+/// Cost: `value(atProgress:)` finds its segment by binary search over the key times, O(log n) in the number of
+/// values, and allocates nothing; the cubic modes' Kochanek–Bartels tangent weights are built once, in `init`, and a
+/// segment's two tangents are formed from its neighbouring values when it is evaluated (O(1)). (Key times that are not
+/// ordered, which only paced modes over values whose distances overflow can produce, keep the linear scan.)
 public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
     /// How values between key times are computed.
     public enum CalculationMode: String, Sendable, CaseIterable {
@@ -29,6 +34,8 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
     public let isCumulative: Bool
     /// For cubic modes: the value on segment i at local progress u.
     @usableFromInline let cubicSegment: (@Sendable (Int, Double) -> Value)?
+    /// Whether `keyTimes` never decreases and holds no NaN, so that the segment search may be a binary search.
+    @usableFromInline let keyTimesOrdered: Bool
 
     /// Creates a keyframe animation.
     /// - Throws: for no values; a keyTimes or timingFunctions count that does not match the values; key times outside
@@ -59,14 +66,14 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
                 throw InvalidParameterError(context: context, parameter: "calculationMode", value: calculationMode.rawValue,
                                             rule: "needs vector values (Double, Point, Size, Rect, RGBAColor)")
             }
-            let zeros = [Double](repeating: 0, count: values.count)
-            cubicSegment = Self.kochanekBartels(vectorType, values: values, tensions: tensions ?? zeros,
-                                                continuities: continuities ?? zeros, biases: biases ?? zeros)
+            cubicSegment = Self.kochanekBartels(vectorType, values: values, tensions: tensions,
+                                                continuities: continuities, biases: biases)
         } else {
             cubicSegment = nil
         }
         self.values = values
         self.keyTimes = times
+        keyTimesOrdered = keyTimesAreOrdered(times)
         self.timingFunctions = paced ? nil : timingFunctions
         self.calculationMode = calculationMode
         self.timing = timing
@@ -119,19 +126,30 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
         let count = values.count
         if count == 1 { return values[0] }
         if calculationMode == .discrete {
-            var index = 0
-            for (candidate, time) in keyTimes.enumerated() where time <= progress { index = candidate }
+            let index = lastKeyTime(atOrBefore: progress, among: keyTimes.count)
             return values[min(index, count - 1)]
         }
         if progress <= keyTimes[0] { return values[0] }
         if progress >= keyTimes[count - 1] { return values[count - 1] }
-        var segment = 0
-        for index in 0..<(count - 1) where keyTimes[index] <= progress { segment = index }
+        let segment = lastKeyTime(atOrBefore: progress, among: count - 1)
         let span = keyTimes[segment + 1] - keyTimes[segment]
         var local = span > 0 ? (progress - keyTimes[segment]) / span : 1
         if let timingFunctions { local = timingFunctions[segment].value(at: local) }
         if let cubicSegment { return cubicSegment(segment, local) }
         return values[segment].interpolated(to: values[segment + 1], at: local)
+    }
+
+    /// The index of the last of the first `prefix` key times that is ≤ `progress`, or 0 when none is: a binary search
+    /// when the key times are ordered (O(log n)), else the linear scan.
+    @inlinable
+    func lastKeyTime(atOrBefore progress: Double, among prefix: Int) -> Int {
+        if keyTimesOrdered {
+            let atOrBefore = keyTimes.withUnsafeBufferPointer { keyTimesAtOrBefore(progress, in: $0.baseAddress!, 0..<prefix) }
+            return max(atOrBefore - 1, 0)
+        }
+        var index = 0
+        for candidate in 0..<prefix where keyTimes[candidate] <= progress { index = candidate }
+        return index
     }
 
     /// The presentation value at `parentTime`, or `nil` when the animation does not apply.
@@ -161,28 +179,41 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
         return cumulative.map { $0 / total }
     }
 
-    /// Kochanek–Bartels segments: outgoing tangent at i and incoming tangent at i + 1 from the neighbours.
+    /// Kochanek–Bartels segments: outgoing tangent at i and incoming tangent at i + 1 from the neighbours. The four
+    /// tangent weights of each key, (1 − t)(1 ± b)(1 ± c)/2, are built here once (one constant 1/2 when no tension,
+    /// continuity or bias is given, which is what zeros give); a segment's tangents are formed from its neighbouring
+    /// values when it is evaluated, with the same operations in the same order as building them all up front.
     private static func kochanekBartels<V: VectorAnimatableValue>(
-        _ type: V.Type, values: [Value], tensions: [Double], continuities: [Double], biases: [Double]
+        _ type: V.Type, values: [Value], tensions: [Double]?, continuities: [Double]?, biases: [Double]?
     ) -> @Sendable (Int, Double) -> Value {
-        let points = values.map { $0 as! V }
-        let last = points.count - 1
-        func point(_ index: Int) -> V { points[min(max(index, 0), last)] }
-        var outgoing: [V] = [], incoming: [V] = []
-        for i in 0...last {
-            let (t, c, b) = (tensions[i], continuities[i], biases[i])
-            let before = point(i).subtracting(point(i - 1)), after = point(i + 1).subtracting(point(i))
-            outgoing.append(before.scaled(by: (1 - t) * (1 + b) * (1 + c) / 2)
-                .adding(after.scaled(by: (1 - t) * (1 - b) * (1 - c) / 2)))
-            incoming.append(before.scaled(by: (1 - t) * (1 + b) * (1 - c) / 2)
-                .adding(after.scaled(by: (1 - t) * (1 - b) * (1 + c) / 2)))
+        let last = values.count - 1
+        // Per key: outgoing (before, after), incoming (before, after); nil: every weight 1/2.
+        var weights: [Double]?
+        if tensions != nil || continuities != nil || biases != nil {
+            var built = [Double]()
+            built.reserveCapacity(4 * values.count)
+            for i in 0...last {
+                let (t, c, b) = (tensions?[i] ?? 0, continuities?[i] ?? 0, biases?[i] ?? 0)
+                built.append((1 - t) * (1 + b) * (1 + c) / 2)
+                built.append((1 - t) * (1 - b) * (1 - c) / 2)
+                built.append((1 - t) * (1 + b) * (1 - c) / 2)
+                built.append((1 - t) * (1 - b) * (1 + c) / 2)
+            }
+            weights = built
         }
-        return { [outgoing, incoming] segment, u in
+        return { [weights] segment, u in
+            func point(_ index: Int) -> V { values[min(max(index, 0), last)] as! V }
+            // The tangent at key i: outgoing (weights 0, 1) or incoming (weights 2, 3).
+            func tangent(_ i: Int, _ first: Int) -> V {
+                let before = point(i).subtracting(point(i - 1)), after = point(i + 1).subtracting(point(i))
+                let (w0, w1) = weights.map { ($0[4 * i + first], $0[4 * i + first + 1]) } ?? (0.5, 0.5)
+                return before.scaled(by: w0).adding(after.scaled(by: w1))
+            }
             let u2 = u * u, u3 = u2 * u
-            let value = points[segment].scaled(by: 2 * u3 - 3 * u2 + 1)
-                .adding(outgoing[segment].scaled(by: u3 - 2 * u2 + u))
-                .adding(points[segment + 1].scaled(by: 3 * u2 - 2 * u3))
-                .adding(incoming[segment + 1].scaled(by: u3 - u2))
+            let value = point(segment).scaled(by: 2 * u3 - 3 * u2 + 1)
+                .adding(tangent(segment, 0).scaled(by: u3 - 2 * u2 + u))
+                .adding(point(segment + 1).scaled(by: 3 * u2 - 2 * u3))
+                .adding(tangent(segment + 1, 2).scaled(by: u3 - u2))
             return value as! Value
         }
     }
