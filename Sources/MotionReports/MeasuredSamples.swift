@@ -172,27 +172,49 @@ public enum MeasuredSamplesReader {
     ///   `MeasuredSamplesError` naming the line (and column) of the first problem: text that is not UTF-8 or holds a
     ///   NUL byte, and everything `read(_:file:)` refuses.
     public static func read(contentsOf path: String, name: String? = nil, into set: inout MeasuredSampleSet,
-                            limit: Int = InputFile.samplesSizeLimit) throws {
+                            limit: Int = InputFile.samplesSizeLimit, chunkSize: Int = 4 << 20) throws {
         let file = name ?? path
         var reader = Ingest(file: file, keepLines: false)
         var check = UTF8TextCheck()
-        var first = true
         let before = set.count
-        try InputFile.readChunks(path, limit: limit) { chunk, size in
-            var piece = chunk
-            if first, piece.starts(with: [0xEF, 0xBB, 0xBF]) {
-                // A byte-order mark is not part of the text (as a String read from UTF-8 data drops it).
-                piece = UnsafeBufferPointer(rebasing: piece[3...])
-            }
+        var consumed = 0, reserved = false
+        // The file's first bytes while they may be a byte-order mark, which is not part of the text (a String read
+        // from UTF-8 data drops it); nil once past it.
+        var start: [UInt8]? = []
+        func take(_ piece: UnsafeBufferPointer<UInt8>) throws {
             if let problem = check.check(piece) { throw Self.error(problem, file: file) }
             try reader.feed(piece, into: &set)
-            if first, size > chunk.count, set.count > before {
-                // Room for the rest of the file at the density of its first piece, so that the points are allocated once.
-                let perByte = Double(set.count - before) / Double(chunk.count)
-                set.reserve(Int(Double(size - chunk.count) * perByte * 1.02) + 1024)
-            }
-            first = false
         }
+        try InputFile.readChunks(path, limit: limit, chunkSize: chunkSize) { chunk, size in
+            var piece = chunk
+            if var held = start {
+                let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+                var index = 0
+                while index < piece.count, held.count < 3, piece[index] == mark[held.count] {
+                    held.append(piece[index])
+                    index += 1
+                }
+                piece = UnsafeBufferPointer(rebasing: piece[index...])
+                if held.count == 3 {
+                    start = nil
+                } else if piece.isEmpty {
+                    start = held
+                } else {
+                    start = nil
+                    try held.withUnsafeBufferPointer { try take($0) }
+                }
+            }
+            try take(piece)
+            consumed += chunk.count
+            if !reserved, consumed >= min(size, 1 << 20), set.count > before {
+                // Room for the rest of the file at the density of its first megabyte, so that the points are
+                // allocated once.
+                reserved = true
+                let perByte = Double(set.count - before) / Double(consumed)
+                set.reserve(Int(Double(max(size - consumed, 0)) * perByte * 1.02) + 1024)
+            }
+        }
+        if let held = start, !held.isEmpty { try held.withUnsafeBufferPointer { try take($0) } }
         if let problem = check.finish() { throw Self.error(problem, file: file) }
         try reader.finish(into: &set)
     }
