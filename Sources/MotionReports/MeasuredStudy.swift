@@ -1,4 +1,6 @@
+import Foundation
 import MotionCore
+import MotionSupport
 
 /// One implementation's samples against the exact answers: a measured implementation (an engine that wrote a samples
 /// file, at one duration when the file says), or an in-repo port evaluated at the same Bézier inputs.
@@ -85,6 +87,7 @@ public enum MeasuredStudy {
     {
         var points = set.points
         set.points = []
+
         let specOrder = set.specTexts, specs = set.specs
         let specOf = set.series.map { Int($0.spec) }
         // Groups (one per implementation and duration) in first-seen order, and each group's series in first-seen order.
@@ -106,42 +109,29 @@ public enum MeasuredStudy {
             let specA = specOf[Int(a.series)], specB = specOf[Int(b.series)]
             return specA != specB ? specA < specB : a.input < b.input
         }
-        exactAnswers(&points, specOf: specOf, specs: specs)
+        // Spread over the cores, each part beginning where a spec or an input changes.
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, points.count / 4096))
+        var bounds = [0]
+        for part in 1..<parts {
+            var index = max(points.count * part / parts, bounds.last!)
+            while index > 0, index < points.count, points[index].input == points[index - 1].input,
+                  specOf[Int(points[index].series)] == specOf[Int(points[index - 1].series)] { index += 1 }
+            bounds.append(index)
+        }
+        bounds.append(points.count)
+        points.withUnsafeMutableBufferPointer { [bounds] buffer in
+            let shared = SharedPoints(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                exactAnswers(shared.buffer, bounds[part]..<bounds[part + 1], specOf: specOf, specs: specs)
+            }
+        }
 
         // The in-repo ports at every distinct measured input of every cubic-Bézier spec.
-        let portStrategies = strategies(1)
-        var portSpecs = [[(spec: String, statistics: MeasuredStatistics)]](repeating: [], count: portStrategies.count)
-        var portPlots = [[String: [(input: Double, error: Double)]]](repeating: [:], count: portStrategies.count)
-        var start = 0
-        while start < points.count {
-            let spec = specOf[Int(points[start].series)]
-            var end = start
-            while end < points.count, specOf[Int(points[end].series)] == spec { end += 1 }
-            if let curve = specs[spec].cubicBezier {
-                var distinct: [Int] = []
-                for index in start..<end where index == start || points[index].input != points[distinct.last!].input {
-                    distinct.append(index)
-                }
-                let monotone = ExactAnswer.isMonotone(specs[spec])
-                for (k, strategy) in portStrategies.enumerated() {
-                    let evaluate = strategy.make(curve)
-                    let portPoints = PortPoints(points: points, positions: distinct, outputs: distinct.map { evaluate(points[$0].input) })
-                    portSpecs[k].append((specOrder[spec], MeasuredStatistics(sorted: portPoints, monotone: monotone,
-                                                                             spring: false, spec: specOrder[spec])))
-                    portPlots[k][specOrder[spec]] = binnedErrors(portPoints)
-                }
-            }
-            start = end
-        }
-        let ports = portStrategies.indices.map { k in
-            MeasuredImplementation(name: portStrategies[k].name, duration: nil, isPort: true, perSpec: portSpecs[k],
-                                   overall: MeasuredStatistics(merging: portSpecs[k]), errorPlot: portPlots[k])
-        }
-
+        let ports = portRows(points, specOf: specOf, specOrder: specOrder, specs: specs, strategies: strategies(1))
         // Each series' points together, by input (points of equal input in the order read: the sorts are stable).
         points.sort { $0.series < $1.series }
         var ranges = [Range<Int>](repeating: 0..<0, count: set.series.count)
-        start = 0
+        var start = 0
         while start < points.count {
             let series = points[start].series
             var end = start
@@ -175,15 +165,21 @@ public enum MeasuredStudy {
         let duration: Double?
     }
 
-    /// Fills every point's exact answers, `points` in (spec, input) order: one evaluation per spec and distinct input
+    /// Points written from several threads, each thread its own range.
+    struct SharedPoints: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<MeasuredPoint>
+    }
+
+    /// Fills the exact answers of `points[range]`, in (spec, input) order: one evaluation per spec and distinct input
     /// (and per distinct effective input that is not an input next to it).
-    static func exactAnswers(_ points: inout [MeasuredPoint], specOf: [Int], specs: [MotionSpec]) {
-        var index = 0
+    static func exactAnswers(_ points: UnsafeMutableBufferPointer<MeasuredPoint>, _ range: Range<Int>, specOf: [Int],
+                             specs: [MotionSpec]) {
+        var index = range.lowerBound
         var lastEffective: (spec: Int, input: Double, value: Double)?
-        while index < points.count {
+        while index < range.upperBound {
             let spec = specOf[Int(points[index].series)], input = points[index].input
             let answer = ExactAnswer.evaluate(specs[spec], at: input)
-            while index < points.count, points[index].input == input, specOf[Int(points[index].series)] == spec {
+            while index < range.upperBound, points[index].input == input, specOf[Int(points[index].series)] == spec {
                 points[index].exact = answer.value
                 points[index].exactVelocity = answer.velocity
                 let effective = points[index].effectiveInput
@@ -200,6 +196,48 @@ public enum MeasuredStudy {
                 }
                 index += 1
             }
+        }
+    }
+
+    /// The in-repo ports' rows: each strategy at every distinct input of every cubic-Bézier spec (`points` in (spec,
+    /// input) order with their exact answers), the strategies spread over the cores.
+    static func portRows(_ points: [MeasuredPoint], specOf: [Int], specOrder: [String], specs: [MotionSpec],
+                         strategies: [BezierStrategy]) -> [MeasuredImplementation]
+    {
+        var runs: [(spec: Int, curve: CubicBezier, distinct: [Int])] = []
+        var start = 0
+        while start < points.count {
+            let spec = specOf[Int(points[start].series)]
+            var end = start
+            while end < points.count, specOf[Int(points[end].series)] == spec { end += 1 }
+            if let curve = specs[spec].cubicBezier {
+                var distinct: [Int] = []
+                for index in start..<end where index == start || points[index].input != points[distinct.last!].input {
+                    distinct.append(index)
+                }
+                runs.append((spec, curve, distinct))
+            }
+            start = end
+        }
+        typealias Row = (perSpec: [(spec: String, statistics: MeasuredStatistics)], plots: [String: [(input: Double, error: Double)]])
+        let results = ParallelResults<Row>(count: strategies.count)
+        DispatchQueue.concurrentPerform(iterations: strategies.count) { [runs] k in
+            var row: Row = ([], [:])
+            for run in runs {
+                let evaluate = strategies[k].make(run.curve)
+                let portPoints = PortPoints(points: points, positions: run.distinct,
+                                            outputs: run.distinct.map { evaluate(points[$0].input) })
+                row.perSpec.append((specOrder[run.spec], MeasuredStatistics(sorted: portPoints,
+                                                                            monotone: ExactAnswer.isMonotone(specs[run.spec]),
+                                                                            spring: false, spec: specOrder[run.spec])))
+                row.plots[specOrder[run.spec]] = binnedErrors(portPoints)
+            }
+            results.set(k, .success(row))
+        }
+        return strategies.indices.map { k in
+            let row: Row = (try? results.get(k)) ?? ([], [:])
+            return MeasuredImplementation(name: strategies[k].name, duration: nil, isPort: true, perSpec: row.perSpec,
+                                          overall: MeasuredStatistics(merging: row.perSpec), errorPlot: row.plots)
         }
     }
 
