@@ -70,7 +70,7 @@ public struct MeasuredSampleSet: Sendable {
     public mutating func append(_ sample: MeasuredSample) {
         let name = intern(name: sample.implementation)
         let spec = intern(specText: sample.specText, sample.spec)
-        let series = intern(Series(name: name, duration: sample.duration, spec: spec)) ?? Int32(self.series.count - 1)
+        let series = intern(Series(name: name, duration: sample.duration, spec: spec), limit: .max)!
         append(series: series, input: sample.input, output: sample.output, velocity: sample.velocity,
                effectiveInput: sample.effectiveInput, round: sample.round)
     }
@@ -82,7 +82,7 @@ public struct MeasuredSampleSet: Sendable {
         for entry in other.series {
             let name = intern(name: other.names[Int(entry.name)])
             let spec = intern(specText: other.specTexts[Int(entry.spec)], other.specs[Int(entry.spec)])
-            map.append(intern(Series(name: name, duration: entry.duration, spec: spec)) ?? Int32(series.count - 1))
+            map.append(intern(Series(name: name, duration: entry.duration, spec: spec), limit: .max)!)
         }
         for var point in other.points {
             point.series = map[Int(point.series)]
@@ -107,10 +107,10 @@ public struct MeasuredSampleSet: Sendable {
         return id
     }
 
-    /// The series' id; nil past `seriesLimit`.
-    mutating func intern(_ key: Series) -> Int32? {
+    /// The series' id; nil for a new one past `limit` (`seriesLimit` for what a file brings).
+    mutating func intern(_ key: Series, limit: Int = seriesLimit) -> Int32? {
         if let known = seriesIndex[key] { return known }
-        guard series.count < Self.seriesLimit else { return nil }
+        guard series.count < limit else { return nil }
         let id = Int32(series.count)
         series.append(key)
         seriesIndex[key] = id
