@@ -1,21 +1,46 @@
 import MotionCore
 
-/// One measured output beside the exact answer at the same input.
+/// One measured output beside the exact answer at the same input, held compactly (64 bytes: no optional, no string),
+/// as `MeasuredSampleSet` keeps one per sample.
 struct MeasuredPoint: Sendable {
     /// Progress (timing functions) or seconds (springs).
     var input: Double
     /// What the implementation gave.
     var output: Double
-    /// The exact answer.
-    var exact: Double
-    /// The implementation's derivative, when the file has a velocity column.
-    var velocity: Double?
+    /// The exact answer (NaN until the study computes it).
+    var exact: Double = .nan
     /// The exact derivative (±infinity at a Bézier's vertical tangent).
-    var exactVelocity: Double
+    var exactVelocity: Double = .nan
+    /// The implementation's derivative, NaN when the file has none (a velocity read is always finite).
+    var storedVelocity: Double
+    /// The input the implementation's easing received, NaN when the file does not say.
+    var effectiveInput: Double
+    /// The exact answer at `effectiveInput`.
+    var effectiveExact: Double = .nan
+    /// The search round that asked for it, -1 when the file has no round.
+    var storedRound: Int16
+    /// The (implementation, duration, spec) the sample belongs to, in its `MeasuredSampleSet`.
+    var series: Int32
+
+    init(input: Double, output: Double, exact: Double = .nan, exactVelocity: Double = .nan, storedVelocity: Double = .nan,
+         effectiveInput: Double = .nan, effectiveExact: Double = .nan, storedRound: Int16 = -1, series: Int32 = 0) {
+        self.input = input
+        self.output = output
+        self.exact = exact
+        self.exactVelocity = exactVelocity
+        self.storedVelocity = storedVelocity
+        self.effectiveInput = effectiveInput
+        self.effectiveExact = effectiveExact
+        self.storedRound = storedRound
+        self.series = series
+    }
+
+    /// The implementation's derivative, when the file has a velocity column.
+    var velocity: Double? { storedVelocity.isNaN ? nil : storedVelocity }
     /// The search round that asked for it (0, the grid, when the file has no rounds).
-    var round: Int = 0
-    /// The input the implementation's easing received and the exact answer there, when it differs from `input`.
-    var effective: (input: Double, exact: Double)? = nil
+    var round: Int { max(Int(storedRound), 0) }
+    /// The input the implementation's easing received and the exact answer there, when the file gives it.
+    var effective: (input: Double, exact: Double)? { effectiveInput.isNaN ? nil : (effectiveInput, effectiveExact) }
 }
 
 /// A place fixed samples leave room for an error larger than the worst measured: between two consecutive inputs
@@ -76,18 +101,19 @@ public struct MeasuredStatistics: Sendable {
     /// rounding), when the file gives effective inputs.
     public var maxEasingError: Double? = nil
 
-    /// The statistics of `points` (any order) of one spec.
-    init(_ points: [MeasuredPoint], monotone: Bool, spring: Bool, spec: String? = nil) {
-        let ordered = points.sorted { $0.input < $1.input }
+    /// The statistics of `ordered`, one spec's points sorted by input (points of equal input in the order read).
+    init<Points: RandomAccessCollection>(sorted ordered: Points, monotone: Bool, spring: Bool, spec: String? = nil)
+        where Points.Element == MeasuredPoint
+    {
         samples = ordered.count
-        var largest = -1.0, ulps32 = 0.0, ulps64 = 0.0, errors: [Double] = []
-        errors.reserveCapacity(ordered.count)
+        var largest = -1.0, ulps32 = 0.0, ulps64 = 0.0
         var beyond = [Int](repeating: 0, count: VisibleThreshold.all.count)
         worst = (spec, 0, 0, 0)
         var velocityError: Double?
+        var searched = false, rounds = 0
+        var shifted = false, inputShift = 0.0, easingError = -Double.infinity
         for point in ordered {
             let error = FiniteStatistics.error(point.output, point.exact)
-            errors.append(error)
             if error > largest {
                 largest = error
                 worst = (spec, point.input, point.output, point.exact)
@@ -101,11 +127,17 @@ public struct MeasuredStatistics: Sendable {
             if let velocity = point.velocity, point.exactVelocity.isFinite {
                 velocityError = max(velocityError ?? 0, FiniteStatistics.error(velocity, point.exactVelocity))
             }
+            let round = point.round
+            if round > 0 { searched = true }
+            rounds = max(rounds, round)
+            if let effective = point.effective {
+                inputShift = shifted ? max(inputShift, abs(effective.input - point.input)) : abs(effective.input - point.input)
+                shifted = true
+            }
+            easingError = max(easingError, FiniteStatistics.error(point.output, point.effective?.exact ?? point.exact))
         }
         maxAbsError = max(largest, 0)
-        meanAbsError = FiniteStatistics.mean(errors)
-        let searched = ordered.contains { $0.round > 0 }
-        let gridPoints = searched ? ordered.filter { $0.round == 0 } : ordered
+        meanAbsError = FiniteStatistics.mean(ordered.lazy.map { FiniteStatistics.error($0.output, $0.exact) })
         maxFloat32Ulps = ulps32
         maxFloat64Ulps = ulps64
         let count = Double(max(ordered.count, 1))
@@ -115,28 +147,28 @@ public struct MeasuredStatistics: Sendable {
         settling = spring ? ImpliedSettling(ordered) : nil
         if searched {
             // Shares and the mean describe the even grid; the search crowds its inputs where errors are large.
+            let gridPoints = ordered.lazy.filter { $0.round == 0 }
             let gridErrors = gridPoints.map { FiniteStatistics.error($0.output, $0.exact) }
+            let gridCount = gridPoints.count
             meanAbsError = FiniteStatistics.mean(gridErrors)
             beyondThresholds = VisibleThreshold.all.map { threshold in
-                Double(gridErrors.filter { threshold.isExceeded(by: $0) }.count) / Double(max(gridErrors.count, 1))
+                Double(gridErrors.filter { threshold.isExceeded(by: $0) }.count) / Double(max(gridCount, 1))
             }
-            grid = GridFigures(samples: gridPoints.count, maxAbsError: gridErrors.max() ?? 0,
+            grid = GridFigures(samples: gridCount, maxAbsError: gridErrors.max() ?? 0,
                                monotonicityViolations: monotone ? Self.decreases(gridPoints) : nil)
             let worstPoint = ordered.first { $0.input == worst.input && FiniteStatistics.error($0.output, $0.exact) == maxAbsError }
-            search = SearchFigures(rounds: ordered.map(\.round).max() ?? 0, samples: ordered.count,
-                                   worstRound: worstPoint?.round ?? 0)
+            search = SearchFigures(rounds: rounds, samples: ordered.count, worstRound: worstPoint?.round ?? 0)
         }
         blindSpot = Self.blindSpot(ordered, worst: maxAbsError)
-        let shifted = ordered.compactMap { point in point.effective.map { (point, $0) } }
-        if !shifted.isEmpty {
-            maxInputShift = shifted.map { abs($0.1.input - $0.0.input) }.max()
-            maxEasingError = ordered.map { FiniteStatistics.error($0.output, $0.effective?.exact ?? $0.exact) }.max()
+        if shifted {
+            maxInputShift = inputShift
+            maxEasingError = easingError
         }
     }
 
     /// The first interval between consecutive inputs (not adjacent doubles) whose room, the larger exact slope at its
     /// ends times its width or the exact answer's jump across it, exceeds `worst`; nil when there is none.
-    static func blindSpot(_ ordered: [MeasuredPoint], worst: Double) -> BlindSpot? {
+    static func blindSpot<Points: Collection>(_ ordered: Points, worst: Double) -> BlindSpot? where Points.Element == MeasuredPoint {
         var first: BlindSpot?
         for (a, b) in zip(ordered, ordered.dropFirst()) where b.input > a.input && b.input != a.input.nextUp {
             let slope = max(abs(a.exactVelocity), abs(b.exactVelocity))
@@ -150,7 +182,7 @@ public struct MeasuredStatistics: Sendable {
     }
 
     /// Decreases of the output between consecutive samples with strictly increasing inputs.
-    static func decreases(_ ordered: [MeasuredPoint]) -> Int {
+    static func decreases<Points: Sequence>(_ ordered: Points) -> Int where Points.Element == MeasuredPoint {
         var count = 0, previous: MeasuredPoint?
         for point in ordered {
             if let previous, point.input > previous.input, point.output < previous.output { count += 1 }
@@ -213,14 +245,28 @@ public struct ImpliedSettling: Sendable {
         return measured - exact
     }
 
-    init(_ ordered: [MeasuredPoint]) {
-        measured = Self.settled(ordered.map { ($0.input, $0.output) })
-        exact = Self.settled(ordered.map { ($0.input, $0.exact) })
+    init<Points: BidirectionalCollection>(_ ordered: Points) where Points.Element == MeasuredPoint {
+        measured = Self.settled(ordered.lazy.map { (time: $0.input, progress: $0.output) })
+        exact = Self.settled(ordered.lazy.map { (time: $0.input, progress: $0.exact) })
     }
 
-    static func settled(_ series: [(time: Double, progress: Double)]) -> Double? {
+    static func settled<Series: BidirectionalCollection>(_ series: Series) -> Double?
+        where Series.Element == (time: Double, progress: Double)
+    {
         guard let last = series.last, abs(1 - last.progress) < epsilon else { return nil }
         let outside = series.lastIndex { !(abs(1 - $0.progress) < epsilon) }
-        return outside.map { series[$0 + 1].time } ?? series.first?.time
+        return outside.map { series[series.index(after: $0)].time } ?? series.first?.time
+    }
+}
+
+extension FiniteStatistics {
+    /// `mean` of values computed as they are read (errors of points never gathered into an array): the same arithmetic
+    /// in the same order, so the same double.
+    static func mean<Values: Collection>(_ values: Values) -> Double where Values.Element == Double {
+        guard let largest = values.max() else { return 0 }
+        let count = Double(values.count)
+        guard largest > .greatestFiniteMagnitude / (2 * count) else { return values.reduce(0, +) / count }
+        let (down, up) = powersOfTwo(largest)
+        return Swift.min(values.reduce(0) { $0 + $1 * down } / count * up, largest)
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import MotionCore
+import MotionSupport
 
 /// One implementation's samples against the exact answers: a measured implementation (an engine that wrote a samples
 /// file, at one duration when the file says), or an in-repo port evaluated at the same Bézier inputs.
@@ -70,40 +72,90 @@ public enum MeasuredStudy {
                            strategies: (_ duration: Double) -> [BezierStrategy] = { BezierStrategy.all(duration: $0) })
         -> MeasuredAccuracy
     {
-        var specOrder: [String] = [], specs: [String: MotionSpec] = [:]
-        var groups: [GroupKey: [MeasuredSample]] = [:], groupOrder: [GroupKey] = []
-        for sample in samples {
-            if specs.updateValue(sample.spec, forKey: sample.specText) == nil { specOrder.append(sample.specText) }
-            let key = GroupKey(name: sample.implementation, duration: sample.duration)
-            if groups[key] == nil { groupOrder.append(key) }
-            groups[key, default: []].append(sample)
-        }
-        var exact = ExactCache()
-        let implementations = groupOrder.map { key in
-            implementation(key.name, duration: key.duration, isPort: false, specOrder: specOrder, specs: specs,
-                           points: pointsBySpec(groups[key] ?? [], exact: &exact, specs: specs))
-        }
-        // The in-repo ports at every distinct measured input of every cubic-Bézier spec.
-        var inputs: [String: Set<Double>] = [:]
-        for sample in samples where sample.spec.cubicBezier != nil { inputs[sample.specText, default: []].insert(sample.input) }
-        let ports = strategies(1).map { strategy in
-            var points: [String: [MeasuredPoint]] = [:]
-            for spec in specOrder {
-                guard let parsed = specs[spec], let curve = parsed.cubicBezier, let xs = inputs[spec] else { continue }
-                let evaluate = strategy.make(curve)
-                points[spec] = xs.sorted().map { x in
-                    let answer = exact.answer(spec, parsed, at: x)
-                    return MeasuredPoint(input: x, output: evaluate(x), exact: answer.value, velocity: nil,
-                                         exactVelocity: answer.velocity)
-                }
+        var set = MeasuredSampleSet()
+        set.reserve(samples.count)
+        for sample in samples { set.append(sample) }
+        return run(consume set, files: files, strategies: strategies)
+    }
+
+    /// The study of the samples in `set` read from `files`; `strategies` are the in-repo Bézier ports to run beside
+    /// them. Works in place on the set's points (pass it with `consume` so that they are not copied): beside them it
+    /// holds a few bytes per distinct input of a cubic-Bézier spec, and a sort's buffer.
+    public static func run(_ set: consuming MeasuredSampleSet, files: [String],
+                           strategies: (_ duration: Double) -> [BezierStrategy] = { BezierStrategy.all(duration: $0) })
+        -> MeasuredAccuracy
+    {
+        var points = set.points
+        set.points = []
+
+        let specOrder = set.specTexts, specs = set.specs
+        let specOf = set.series.map { Int($0.spec) }
+        // Groups (one per implementation and duration) in first-seen order, and each group's series in first-seen order.
+        var groupOrder: [GroupKey] = [], groupIndex: [GroupKey: Int] = [:], groupSeries: [[Int]] = []
+        for (id, entry) in set.series.enumerated() {
+            let key = GroupKey(name: set.names[Int(entry.name)], duration: entry.duration)
+            if groupIndex[key] == nil {
+                groupIndex[key] = groupOrder.count
+                groupOrder.append(key)
+                groupSeries.append([])
             }
-            return implementation(strategy.name, duration: nil, isPort: true, specOrder: specOrder, specs: specs, points: points)
+            groupSeries[groupIndex[key]!].append(id)
         }
-        let distances = groupOrder.flatMap { key in
-            portDistances(key, samples: groups[key] ?? [], strategies: strategies(key.duration ?? 1))
+        let distances = portDistances(points, groups: groupOrder, groupSeries: groupSeries, specOf: specOf, set: set,
+                                      strategies: strategies)
+
+        // Exact answers once per spec and distinct input: in (spec, input) order, equal inputs are neighbours.
+        points.sort { a, b in
+            let specA = specOf[Int(a.series)], specB = specOf[Int(b.series)]
+            return specA != specB ? specA < specB : a.input < b.input
+        }
+        // Spread over the cores, each part beginning where a spec or an input changes.
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, points.count / 4096))
+        var bounds = [0]
+        for part in 1..<parts {
+            var index = max(points.count * part / parts, bounds.last!)
+            while index > 0, index < points.count, points[index].input == points[index - 1].input,
+                  specOf[Int(points[index].series)] == specOf[Int(points[index - 1].series)] { index += 1 }
+            bounds.append(index)
+        }
+        bounds.append(points.count)
+        points.withUnsafeMutableBufferPointer { [bounds] buffer in
+            let shared = SharedPoints(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                exactAnswers(shared.buffer, bounds[part]..<bounds[part + 1], specOf: specOf, specs: specs)
+            }
+        }
+
+        // The in-repo ports at every distinct measured input of every cubic-Bézier spec.
+        let ports = portRows(points, specOf: specOf, specOrder: specOrder, specs: specs, strategies: strategies(1))
+        // Each series' points together, by input (points of equal input in the order read: the sorts are stable).
+        points.sort { $0.series < $1.series }
+        var ranges = [Range<Int>](repeating: 0..<0, count: set.series.count)
+        var start = 0
+        while start < points.count {
+            let series = points[start].series
+            var end = start
+            while end < points.count, points[end].series == series { end += 1 }
+            ranges[Int(series)] = start..<end
+            start = end
+        }
+        let implementations = groupOrder.indices.map { group in
+            var bySpec = [Int: Int]()
+            for id in groupSeries[group] { bySpec[specOf[id]] = id }
+            var perSpec: [(spec: String, statistics: MeasuredStatistics)] = []
+            var plots: [String: [(input: Double, error: Double)]] = [:]
+            for spec in specOrder.indices {
+                guard let id = bySpec[spec], !ranges[id].isEmpty else { continue }
+                let slice = points[ranges[id]]
+                perSpec.append((specOrder[spec], MeasuredStatistics(sorted: slice, monotone: ExactAnswer.isMonotone(specs[spec]),
+                                                                    spring: specs[spec].isSpring, spec: specOrder[spec])))
+                plots[specOrder[spec]] = binnedErrors(slice)
+            }
+            return MeasuredImplementation(name: groupOrder[group].name, duration: groupOrder[group].duration, isPort: false,
+                                          perSpec: perSpec, overall: MeasuredStatistics(merging: perSpec), errorPlot: plots)
         }
         return MeasuredAccuracy(files: files, specs: specOrder,
-                                springSpecs: Set(specOrder.filter { specs[$0]?.isSpring ?? false }),
+                                springSpecs: Set(specOrder.indices.filter { specs[$0].isSpring }.map { specOrder[$0] }),
                                 implementations: implementations,
                                 ports: ports.filter { $0.overall.samples > 0 }, distances: distances)
     }
@@ -113,52 +165,102 @@ public enum MeasuredStudy {
         let duration: Double?
     }
 
-    /// Exact answers computed once per spec and input, shared by every implementation and port.
-    struct ExactCache {
-        var values: [String: [Double: (value: Double, velocity: Double)]] = [:]
-
-        mutating func answer(_ text: String, _ spec: MotionSpec, at input: Double) -> (value: Double, velocity: Double) {
-            if let known = values[text]?[input] { return known }
-            let answer = ExactAnswer.evaluate(spec, at: input)
-            values[text, default: [:]][input] = answer
-            return answer
-        }
+    /// Points written from several threads, each thread its own range.
+    struct SharedPoints: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<MeasuredPoint>
     }
 
-    static func pointsBySpec(_ samples: [MeasuredSample], exact: inout ExactCache, specs: [String: MotionSpec])
-        -> [String: [MeasuredPoint]]
-    {
-        var points: [String: [MeasuredPoint]] = [:]
-        for sample in samples {
-            let answer = exact.answer(sample.specText, sample.spec, at: sample.input)
-            let effective = sample.effectiveInput.map { input in
-                (input: input, exact: input == sample.input ? answer.value : exact.answer(sample.specText, sample.spec, at: input).value)
+    /// Fills the exact answers of `points[range]`, in (spec, input) order: one evaluation per spec and distinct input
+    /// (and per distinct effective input that is not an input next to it).
+    static func exactAnswers(_ points: UnsafeMutableBufferPointer<MeasuredPoint>, _ range: Range<Int>, specOf: [Int],
+                             specs: [MotionSpec]) {
+        var index = range.lowerBound
+        var lastEffective: (spec: Int, input: Double, value: Double)?
+        while index < range.upperBound {
+            let spec = specOf[Int(points[index].series)], input = points[index].input
+            let answer = ExactAnswer.evaluate(specs[spec], at: input)
+            while index < range.upperBound, points[index].input == input, specOf[Int(points[index].series)] == spec {
+                points[index].exact = answer.value
+                points[index].exactVelocity = answer.velocity
+                let effective = points[index].effectiveInput
+                if !effective.isNaN {
+                    if effective == input {
+                        points[index].effectiveExact = answer.value
+                    } else if let last = lastEffective, last.spec == spec, last.input == effective {
+                        points[index].effectiveExact = last.value
+                    } else {
+                        let value = ExactAnswer.evaluate(specs[spec], at: effective).value
+                        lastEffective = (spec, effective, value)
+                        points[index].effectiveExact = value
+                    }
+                }
+                index += 1
             }
-            points[sample.specText, default: []].append(MeasuredPoint(
-                input: sample.input, output: sample.output, exact: answer.value, velocity: sample.velocity,
-                exactVelocity: answer.velocity, round: sample.round ?? 0, effective: effective))
         }
-        return points
     }
 
-    static func implementation(_ name: String, duration: Double?, isPort: Bool, specOrder: [String],
-                               specs: [String: MotionSpec], points: [String: [MeasuredPoint]]) -> MeasuredImplementation
+    /// The in-repo ports' rows: each strategy at every distinct input of every cubic-Bézier spec (`points` in (spec,
+    /// input) order with their exact answers), the strategies spread over the cores.
+    static func portRows(_ points: [MeasuredPoint], specOf: [Int], specOrder: [String], specs: [MotionSpec],
+                         strategies: [BezierStrategy]) -> [MeasuredImplementation]
     {
-        var perSpec: [(spec: String, statistics: MeasuredStatistics)] = []
-        var plots: [String: [(input: Double, error: Double)]] = [:]
-        for spec in specOrder {
-            guard let specPoints = points[spec], !specPoints.isEmpty, let parsed = specs[spec] else { continue }
-            perSpec.append((spec, MeasuredStatistics(specPoints, monotone: ExactAnswer.isMonotone(parsed), spring: parsed.isSpring,
-                                                     spec: spec)))
-            plots[spec] = binnedErrors(specPoints)
+        var runs: [(spec: Int, curve: CubicBezier, distinct: [Int])] = []
+        var start = 0
+        while start < points.count {
+            let spec = specOf[Int(points[start].series)]
+            var end = start
+            while end < points.count, specOf[Int(points[end].series)] == spec { end += 1 }
+            if let curve = specs[spec].cubicBezier {
+                var distinct: [Int] = []
+                for index in start..<end where index == start || points[index].input != points[distinct.last!].input {
+                    distinct.append(index)
+                }
+                runs.append((spec, curve, distinct))
+            }
+            start = end
         }
-        return MeasuredImplementation(name: name, duration: duration, isPort: isPort, perSpec: perSpec,
-                                      overall: MeasuredStatistics(merging: perSpec), errorPlot: plots)
+        typealias Row = (perSpec: [(spec: String, statistics: MeasuredStatistics)], plots: [String: [(input: Double, error: Double)]])
+        let results = ParallelResults<Row>(count: strategies.count)
+        DispatchQueue.concurrentPerform(iterations: strategies.count) { [runs] k in
+            var row: Row = ([], [:])
+            for run in runs {
+                let evaluate = strategies[k].make(run.curve)
+                let portPoints = PortPoints(points: points, positions: run.distinct,
+                                            outputs: run.distinct.map { evaluate(points[$0].input) })
+                row.perSpec.append((specOrder[run.spec], MeasuredStatistics(sorted: portPoints,
+                                                                            monotone: ExactAnswer.isMonotone(specs[run.spec]),
+                                                                            spring: false, spec: specOrder[run.spec])))
+                row.plots[specOrder[run.spec]] = binnedErrors(portPoints)
+            }
+            results.set(k, .success(row))
+        }
+        return strategies.indices.map { k in
+            let row: Row = (try? results.get(k)) ?? ([], [:])
+            return MeasuredImplementation(name: strategies[k].name, duration: nil, isPort: true, perSpec: row.perSpec,
+                                          overall: MeasuredStatistics(merging: row.perSpec), errorPlot: row.plots)
+        }
+    }
+
+    /// An in-repo port's points at the distinct inputs of one spec: the measured points' inputs and exact answers with
+    /// the port's outputs, without gathering them.
+    struct PortPoints: RandomAccessCollection {
+        let points: [MeasuredPoint]
+        let positions: [Int]
+        let outputs: [Double]
+        var startIndex: Int { 0 }
+        var endIndex: Int { outputs.count }
+        subscript(position: Int) -> MeasuredPoint {
+            let point = points[positions[position]]
+            return MeasuredPoint(input: point.input, output: outputs[position], exact: point.exact,
+                                 exactVelocity: point.exactVelocity)
+        }
     }
 
     /// The worst |error| in each of `AccuracyReport.plotBins` equal bins of the points' input range.
-    static func binnedErrors(_ points: [MeasuredPoint]) -> [(input: Double, error: Double)] {
-        let low = points.map(\.input).min() ?? 0, high = points.map(\.input).max() ?? 1
+    static func binnedErrors<Points: Collection>(_ points: Points) -> [(input: Double, error: Double)]
+        where Points.Element == MeasuredPoint
+    {
+        let low = points.lazy.map(\.input).min() ?? 0, high = points.lazy.map(\.input).max() ?? 1
         let bins = AccuracyReport.plotBins, width = high > low ? (high - low) / Double(bins) : 1
         var worst = [Double?](repeating: nil, count: bins)
         for point in points {
@@ -168,36 +270,59 @@ public enum MeasuredStudy {
         return worst.enumerated().compactMap { index, error in error.map { (low + Double(index) * width, $0) } }
     }
 
-    /// Each in-repo port that models the implementation's engine (its name's first word), on the implementation's own
-    /// cubic-Bézier samples, with the port's tolerances at the samples' duration.
-    static func portDistances(_ key: GroupKey, samples: [MeasuredSample], strategies: [BezierStrategy]) -> [PortDistance] {
-        let family = key.name.lowercased().prefix { $0.isLetter }
-        let label = MeasuredImplementation.label(key.name, duration: key.duration)
-        let cubic = samples.filter { $0.spec.cubicBezier != nil }
-        let bySpec = Dictionary(grouping: cubic, by: \.specText)
-        var seen = Set<String>()
-        let specOrder = cubic.map(\.specText).filter { seen.insert($0).inserted }
-        return strategies.filter { $0.models.map { family == $0 } ?? false }.compactMap { strategy in
-            var distance = PortDistance(strategy: strategy.name, implementation: label, samples: 0, maxDifference: -1,
-                                        worst: ("", 0, 0, 0), identical: 0)
-            for spec in specOrder {
-                guard let specSamples = bySpec[spec], let curve = specSamples.first?.spec.cubicBezier else { continue }
-                // One evaluator per spec, made once and never stored back (a closure taken out of a dictionary and
-                // stored again gains a reabstraction thunk each time, a chain as long as the samples).
-                let evaluate = strategy.make(curve)
-                for sample in specSamples {
-                    // The port gets the input the engine's easing received, when the file says what that was.
-                    let input = sample.effectiveInput ?? sample.input
-                    let port = evaluate(input), difference = FiniteStatistics.error(port, sample.output)
-                    distance.samples += 1
-                    if port == sample.output { distance.identical += 1 }
-                    if difference > distance.maxDifference {
-                        distance.maxDifference = difference
-                        distance.worst = (spec, input, port, sample.output)
-                    }
+    /// Each in-repo port that models an implementation's engine (its name's first word), on the implementation's own
+    /// cubic-Bézier samples, with the port's tolerances at the samples' duration: one pass over the points in the order
+    /// read, the port fed the engine's effective input where the samples give one.
+    static func portDistances(_ points: [MeasuredPoint], groups: [GroupKey], groupSeries: [[Int]], specOf: [Int],
+                              set: MeasuredSampleSet, strategies: (_ duration: Double) -> [BezierStrategy]) -> [PortDistance]
+    {
+        struct Tally {
+            var samples = 0, identical = 0, maxDifference = -1.0
+            var worst: (input: Double, port: Double, measured: Double) = (0, 0, 0)
+        }
+        // Per series, the ports that model its implementation, each with its evaluator (made once per series) and tally.
+        var perSeries = [[(strategy: Int, evaluate: (Double) -> Double, tally: Tally)]](repeating: [], count: set.series.count)
+        var groupStrategies: [[BezierStrategy]] = []
+        for (group, key) in groups.enumerated() {
+            let family = key.name.lowercased().prefix { $0.isLetter }
+            let modelling = strategies(key.duration ?? 1).filter { $0.models.map { family == $0 } ?? false }
+            groupStrategies.append(modelling)
+            for id in groupSeries[group] {
+                guard let curve = set.specs[specOf[id]].cubicBezier else { continue }
+                perSeries[id] = modelling.enumerated().map { ($0.offset, $0.element.make(curve), Tally()) }
+            }
+        }
+        for point in points where !perSeries[Int(point.series)].isEmpty {
+            let input = point.effectiveInput.isNaN ? point.input : point.effectiveInput
+            for k in perSeries[Int(point.series)].indices {
+                let port = perSeries[Int(point.series)][k].evaluate(input)
+                let difference = FiniteStatistics.error(port, point.output)
+                perSeries[Int(point.series)][k].tally.samples += 1
+                if port == point.output { perSeries[Int(point.series)][k].tally.identical += 1 }
+                if difference > perSeries[Int(point.series)][k].tally.maxDifference {
+                    perSeries[Int(point.series)][k].tally.maxDifference = difference
+                    perSeries[Int(point.series)][k].tally.worst = (input, port, point.output)
                 }
             }
-            return distance.samples > 0 ? distance : nil
+        }
+        return groups.indices.flatMap { group -> [PortDistance] in
+            let label = MeasuredImplementation.label(groups[group].name, duration: groups[group].duration)
+            return groupStrategies[group].indices.compactMap { k in
+                var distance = PortDistance(strategy: groupStrategies[group][k].name, implementation: label, samples: 0,
+                                            maxDifference: -1, worst: ("", 0, 0, 0), identical: 0)
+                // The series in the order the group's specs first appear, as the samples were compared before.
+                for id in groupSeries[group] {
+                    guard let entry = perSeries[id].first(where: { $0.strategy == k }) else { continue }
+                    distance.samples += entry.tally.samples
+                    distance.identical += entry.tally.identical
+                    if entry.tally.maxDifference > distance.maxDifference {
+                        distance.maxDifference = entry.tally.maxDifference
+                        distance.worst = (set.specTexts[specOf[id]], entry.tally.worst.input, entry.tally.worst.port,
+                                          entry.tally.worst.measured)
+                    }
+                }
+                return distance.samples > 0 ? distance : nil
+            }
         }
     }
 }

@@ -81,3 +81,241 @@ public struct CSVReadError: MotionBenchError, CustomStringConvertible {
     /// `line L, field F: PROBLEM`.
     public var description: String { "line \(line), field \(field): \(problem)" }
 }
+
+/// An RFC 4180 reader over bytes that arrive in pieces (a file read a few megabytes at a time): the same records, lines
+/// and errors as `CSVReader.records`, one record at a time, holding only the record being read. Fields are raw bytes
+/// (unquoted); the delimiters, quotes and line ends are ASCII, so UTF-8 text splits exactly as its scalars would.
+///
+///     var parser = CSVStreamParser(), position = 0
+///     while try parser.scan(chunk, from: &position) { use(parser.recordLine, parser.fieldCount, parser.field(0)) }
+///     // … more chunks …
+///     if try parser.finish() { use(…) }
+public struct CSVStreamParser: Sendable {
+    /// The most bytes one record may hold: a record beyond it is refused (a quote never closed, or not CSV at all)
+    /// instead of being held whole.
+    public static let recordLimit = 1 << 20
+
+    /// The current record's fields, unquoted, one after another.
+    public private(set) var bytes: [UInt8] = []
+    /// Where each field of the current record ends in `bytes`.
+    public private(set) var ends: [Int] = []
+    /// The line the ready record starts on, from 1.
+    public private(set) var recordLine = 1
+    private var startLine = 1, line = 1
+    private var inQuotes = false, quotedField = false, afterQuote = false
+    private var pendingQuote = false, pendingCR = false, ready = false
+
+    public init() {
+        bytes.reserveCapacity(256)
+        ends.reserveCapacity(16)
+    }
+
+    /// The number of fields of the ready record.
+    public var fieldCount: Int { ends.count }
+
+    /// The bytes of field `index` of the ready record, as a range of `bytes`.
+    public func fieldRange(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+
+    /// Reads `input` from `position` until a non-blank record ends (true: the record is ready, `position` is just after
+    /// it) or the input is used up (false: call again with the next piece, or `finish`).
+    /// - Throws: `CSVReadError` for text after a closing quote, or a record longer than `recordLimit`.
+    public mutating func scan(_ input: UnsafeBufferPointer<UInt8>, from position: inout Int) throws(CSVReadError) -> Bool {
+        if ready { clear() }
+        var i = position
+        let n = input.count
+        defer { position = i }
+        if pendingQuote, i < n {
+            pendingQuote = false
+            if input[i] == Self.quote {
+                bytes.append(Self.quote)
+                i += 1
+            } else {
+                inQuotes = false
+                afterQuote = true
+            }
+        }
+        if pendingCR, i < n {
+            pendingCR = false
+            if input[i] != Self.lf { try plain(Self.cr) }
+        }
+        while i < n {
+            if inQuotes {
+                var j = i
+                while j < n, input[j] != Self.quote {
+                    if input[j] == Self.lf { line += 1 }
+                    j += 1
+                }
+                try append(input, i..<j)
+                i = j
+                guard i < n else { break }
+                i += 1
+                if i < n {
+                    if input[i] == Self.quote {
+                        bytes.append(Self.quote)
+                        i += 1
+                    } else {
+                        inQuotes = false
+                        afterQuote = true
+                    }
+                } else {
+                    pendingQuote = true
+                }
+                continue
+            }
+            let byte = input[i]
+            switch byte {
+            case Self.comma:
+                ends.append(bytes.count)
+                quotedField = false
+                afterQuote = false
+                i += 1
+            case Self.cr:
+                i += 1
+                if i < n {
+                    if input[i] != Self.lf { try plain(Self.cr) }
+                } else {
+                    pendingCR = true
+                }
+            case Self.lf:
+                i += 1
+                if endRecord() { return true }
+            case Self.quote where bytes.count == (ends.last ?? 0) && !quotedField:
+                inQuotes = true
+                quotedField = true
+                i += 1
+            default:
+                if afterQuote { throw CSVReadError(line: line, field: ends.count + 1, problem: "text after the closing quote of a field") }
+                var j = i + 1
+                while j < n {
+                    let next = input[j]
+                    if next == Self.comma || next == Self.lf || next == Self.cr || next == Self.quote { break }
+                    j += 1
+                }
+                try append(input, i..<j)
+                i = j
+            }
+        }
+        return false
+    }
+
+    /// At the end of the input: true when a last record without a line end is ready.
+    /// - Throws: `CSVReadError` for a quoted field that is never closed (or text after a closing quote).
+    public mutating func finish() throws(CSVReadError) -> Bool {
+        if ready { clear() }
+        if pendingQuote {
+            pendingQuote = false
+            inQuotes = false
+            afterQuote = true
+        }
+        if pendingCR {
+            pendingCR = false
+            try plain(Self.cr)
+        }
+        if inQuotes { throw CSVReadError(line: startLine, field: ends.count + 1, problem: "a quoted field is never closed") }
+        guard !bytes.isEmpty || !ends.isEmpty || quotedField else { return false }
+        ends.append(bytes.count)
+        recordLine = startLine
+        ready = true
+        return true
+    }
+
+    /// Ends the record at a line end: true when it is not blank (it is then ready).
+    private mutating func endRecord() -> Bool {
+        ends.append(bytes.count)
+        let blank = ends.count == 1 && bytes.isEmpty && !quotedField
+        recordLine = startLine
+        quotedField = false
+        afterQuote = false
+        line += 1
+        startLine = line
+        if blank {
+            clear()
+            return false
+        }
+        ready = true
+        return true
+    }
+
+    private mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        quotedField = false
+        afterQuote = false
+        ready = false
+    }
+
+    /// A byte outside quotes that is not a delimiter.
+    private mutating func plain(_ byte: UInt8) throws(CSVReadError) {
+        if afterQuote { throw CSVReadError(line: line, field: ends.count + 1, problem: "text after the closing quote of a field") }
+        bytes.append(byte)
+        try checkLength()
+    }
+
+    private mutating func append(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(CSVReadError) {
+        guard !range.isEmpty else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+        try checkLength()
+    }
+
+    private func checkLength() throws(CSVReadError) {
+        guard bytes.count <= Self.recordLimit else {
+            throw CSVReadError(line: startLine, field: ends.count + 1, problem: "a record is longer than "
+                               + "\(Self.recordLimit >> 20) MiB (a quoted field never closed, or not a CSV file)")
+        }
+    }
+}
+
+/// Checks UTF-8 text that arrives in pieces (a sequence may be split between two), and refuses NUL bytes, counting
+/// lines so that a refusal can name one.
+public struct UTF8TextCheck: Sendable {
+    /// Why a piece is refused.
+    public enum Problem: Sendable { case notUTF8, nul }
+    /// Lines ended so far (line ends before the byte being checked).
+    public private(set) var lineEnds = 0
+    private var needed = 0
+    private var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+
+    public init() {}
+
+    /// Checks the next piece: nil when it is well formed so far, or the problem and the 1-based line it is on.
+    public mutating func check(_ input: UnsafeBufferPointer<UInt8>) -> (problem: Problem, line: Int)? {
+        var i = 0
+        let n = input.count
+        while i < n {
+            let byte = input[i]
+            if needed > 0 {
+                guard byte >= lower, byte <= upper else { return (.notUTF8, lineEnds + 1) }
+                needed -= 1
+                lower = 0x80
+                upper = 0xBF
+                i += 1
+                continue
+            }
+            if byte < 0x80 {
+                if byte == 0 { return (.nul, lineEnds + 1) }
+                if byte == 0x0A { lineEnds += 1 }
+                i += 1
+                continue
+            }
+            switch byte {
+            case 0xC2...0xDF: needed = 1
+            case 0xE0: needed = 2; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: needed = 2
+            case 0xED: needed = 2; upper = 0x9F
+            case 0xF0: needed = 3; lower = 0x90
+            case 0xF1...0xF3: needed = 3
+            case 0xF4: needed = 3; upper = 0x8F
+            default: return (.notUTF8, lineEnds + 1)
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// At the end of the text: nil, or the line of a sequence cut short.
+    public func finish() -> (problem: Problem, line: Int)? {
+        needed > 0 ? (.notUTF8, lineEnds + 1) : nil
+    }
+}

@@ -33,6 +33,52 @@ public enum InputFile {
         }
         return data
     }
+
+    /// Calls `body` with the bytes of the regular file at `path` in pieces of at most `chunkSize` bytes, in order, holding
+    /// one piece at a time; the file may be at most `limit` bytes (checked before the first piece and while reading).
+    /// `body` is also told the file's size when it was opened.
+    /// - Throws: `InputFileError` when the file cannot be opened or read (as `read`), or what `body` throws.
+    public static func readChunks(_ path: String, limit: Int, chunkSize: Int = 4 << 20,
+                                  _ body: (_ chunk: UnsafeBufferPointer<UInt8>, _ fileSize: Int) throws -> Void) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw InputFileError(reason: errno == ENOENT ? "does not exist" : String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw InputFileError(reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "is not a regular file")
+        }
+        guard info.st_size <= limit else {
+            throw InputFileError(reason: "is larger than \(limit >> 20) MiB (\(info.st_size) bytes)")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputFileError(reason: "cannot be read") }
+        defer { close(descriptor) }
+        // The file opened may not be the one checked (replaced in between): check what was opened.
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= limit else {
+            throw InputFileError(reason: "cannot be read")
+        }
+        let size = Int(info.st_size)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            var filled = 0
+            while filled < chunkSize {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + filled, chunkSize - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw InputFileError(reason: "cannot be read (\(String(cString: strerror(errno))))") }
+                if count == 0 { break }
+                filled += count
+            }
+            guard filled > 0 else { return }
+            total += filled
+            guard total <= limit else {
+                throw InputFileError(reason: "is larger than \(limit >> 20) MiB (it grew while being read)")
+            }
+            try body(UnsafeBufferPointer(rebasing: buffer[0..<filled]), size)
+            if filled < chunkSize { return }
+        }
+    }
 }
 
 /// Why an input file cannot be read.

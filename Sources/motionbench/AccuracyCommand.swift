@@ -118,7 +118,8 @@ struct AccuracyCommand: ParsableCommand {
         let curveList = try Self.curveList(curves)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
             : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
-        var measuredSamples = try measured.flatMap(Self.readSamples)
+        var measuredSamples = MeasuredSampleSet()
+        for path in measured { try Self.readSamples(path, into: &measuredSamples) }
         let requests = try engines.map { path in
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw BadInput(message: "accuracy: --engine \(SafeText.quoted(path)): no such readable file (the example engine "
@@ -150,12 +151,14 @@ struct AccuracyCommand: ParsableCommand {
                     + "support \(rejected.spec): \(rejected.message)\n").utf8))
                 unsupported.append((result.implementation, rejected.spec, rejected.message))
             }
-            measuredSamples += try EngineEasingSearch.measuredSamples(result.samples, file: request.path)
+            for sample in try EngineEasingSearch.measuredSamples(result.samples, file: request.path) {
+                measuredSamples.append(sample)
+            }
         }
         if !measuredSamples.isEmpty || !unsupported.isEmpty {
             let files = measured + engines
             status.show("measured: \(measuredSamples.count) samples from \(files.count) file(s) and engine(s) against the exact answers")
-            report.measured = MeasuredStudy.run(measuredSamples, files: files)
+            report.measured = MeasuredStudy.run(consume measuredSamples, files: files)
             report.measured?.unsupported = unsupported
         }
         status.clear()
@@ -185,19 +188,12 @@ struct AccuracyCommand: ParsableCommand {
         })
     }
 
-    /// The samples in the file at `path` (`--measured`).
-    static func readSamples(_ path: String) throws -> [MeasuredSample] {
-        let data: Data
+    /// Reads the samples file at `path` (`--measured`) into `samples`, a few megabytes at a time.
+    static func readSamples(_ path: String, into samples: inout MeasuredSampleSet) throws {
         do {
-            data = try InputFile.read(path, limit: InputFile.samplesSizeLimit)
-        } catch {
+            try MeasuredSamplesReader.read(contentsOf: path, into: &samples, limit: InputFile.samplesSizeLimit)
+        } catch let error as InputFileError {
             throw BadInput(message: "accuracy: --measured '\(SafeText.quoted(path))' \(error.reason)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw BadInput(message: "accuracy: --measured '\(SafeText.quoted(path))' is not UTF-8 text")
-        }
-        do {
-            return try MeasuredSamplesReader.read(text, file: path)
         } catch {
             throw BadInput(message: "accuracy: --measured \(error)")
         }
