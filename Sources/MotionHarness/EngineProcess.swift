@@ -63,7 +63,7 @@ public enum EngineProcess {
                                           environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat])
         } catch {
             fillFromHeartbeat(&failed, heartbeat)
-            failed.failure = "engine \(failed.name): " + stopped(error, heartbeat: heartbeat, timeout: request.timeout,
+            failed.failure = "engine \(messageName(request, heartbeat)): " + stopped(error, heartbeat: heartbeat, timeout: request.timeout,
                                                                   option: request.timeoutOption)
             return failed
         }
@@ -72,8 +72,13 @@ public enum EngineProcess {
            let row = try? JSONDecoder().decode(EngineRow.self, from: Data(line.utf8)) {
             return row
         }
-        failed.failure = "engine \(failed.name): " + ended(output, heartbeat: heartbeat)
+        failed.failure = "engine \(messageName(request, heartbeat)): " + ended(output, heartbeat: heartbeat)
         return failed
+    }
+
+    /// The engine's name in a message: its own once the child has read it, else the library's path.
+    static func messageName(_ request: Request, _ heartbeat: String) -> String {
+        EngineHeartbeat.read(path: heartbeat)?.name ?? request.path
     }
 
     /// Why a child that did not end by itself was stopped: a timeout (with the call and frame under way), output
