@@ -131,6 +131,7 @@ public enum EngineEasingProbe {
                              print emit: (String) -> Void) -> Bool {
         let heartbeat = heartbeatPath.flatMap(EngineHeartbeat.init(path:))
         heartbeat?.recordFaults()
+        let channel = ReportChannel()
         var label = URL(fileURLWithPath: path).lastPathComponent
         let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
         defer { scratch.deallocate() }
@@ -140,6 +141,7 @@ public enum EngineEasingProbe {
                 heartbeat?.record(stage)
                 if case let .named(name) = stage { label = name }
             }
+            channel.check(during: .dlopen, heartbeat)
             let descriptor = library.descriptor
             emit("engine\t\(oneLine(descriptor.name))\t\(oneLine(descriptor.version))\t\(descriptor.precision.rawValue)")
             heartbeat?.record(layers: 1, precisionBytes: descriptor.precision.bytes)
@@ -181,6 +183,7 @@ public enum EngineEasingProbe {
                 }
                 heartbeat?.beat(.destroy)
                 engine.destroy()
+                channel.check(during: .destroy, heartbeat)
                 emit("ok\t\(index)\t" + outputs.map { "\($0)" }.joined(separator: " "))
             }
             return true

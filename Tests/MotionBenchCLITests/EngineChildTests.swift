@@ -106,6 +106,22 @@ final class EngineChildTests: XCTestCase {
         XCTAssertNotNil(Double(cell), "the good row's cost ends at the same column:\n\(header)\n\(row)")
     }
 
+    /// `accuracy --engine` loads the engine in its probe child: a constructor crash and closed standard streams are
+    /// named there too (exit 2).
+    func testAccuracyProbeNamesDlopenAndTheLostReportChannel() throws {
+        let springs = directory.appendingPathComponent("springs.json")
+        try Data(#"["spring(mass: 1, stiffness: 100, damping: 10)"]"#.utf8).write(to: springs)
+        for (mode, part) in [("CONSTRUCTOR_CRASH", "libbroken-constructor_crash.so: crashed with signal 11 (SIGSEGV) in dlopen"),
+                             ("CLOSES_OUTPUT", "engine broken-closes_output: closed the child's standard output and standard "
+                                + "error (the channel its row is reported on) in destroy")] {
+            let result = try CommandRunner.run(["accuracy", "--engine", try engine(mode), "--curves", "hard", "--samples", "101",
+                                                "--search-rounds", "1", "--springs", springs.path])
+            XCTAssertEqual(result.status, 2, result.standardError)
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
+            XCTAssertFalse(result.standardError.contains("Backtrace"), result.standardError)
+        }
+    }
+
     /// `baseline --engine` and `gate --engine` load the engine only in child processes: each broken engine is a FAILED
     /// message with exit 2, naming the call and the signal, and motionbench itself never crashes.
     func testBaselineAndGateLoadTheEngineOnlyInAChild() throws {
