@@ -26,6 +26,8 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
     private let writtenCapacity: Int
     /// Whether the first frame since the last reset was checked for values left unwritten.
     private var checkedFirstFrame = false
+    /// Whether `destroy` was called already.
+    private var destroyed = false
 
     /// Guard values after the outputs: an engine that writes past its last layer changes one of them.
     static let guardCount = 64
@@ -62,9 +64,22 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
     }
 
     deinit {
-        library.entry.pointee.destroy(instance)
+        destroy()
         munmap(mapping.base, mapping.bytes)
         written.deallocate()
+    }
+
+    /// Calls the engine's `destroy` now (deinit does otherwise); the engine must not be used afterwards.
+    public func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        library.entry.pointee.destroy(instance)
+    }
+
+    /// The addresses of the inaccessible page after the output buffer: a fault there is a write past the outputs.
+    public var guardPage: Range<UInt> {
+        let page = UInt(sysconf(Int32(_SC_PAGESIZE))), end = UInt(bitPattern: mapping.base + mapping.bytes)
+        return (end - page)..<end
     }
 
     /// One chunk of a frame; a negative return is the engine's error, with its message.

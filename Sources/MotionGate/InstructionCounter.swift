@@ -45,7 +45,7 @@ public enum InstructionCounter {
                                "--callgrind-out-file=\(file)"]
         case .process: ["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=\(file)"]
         }
-        let output = try ChildProcess.run(valgrind, tool + [executable] + arguments, limits: limits)
+        let output = try ChildProcess.run(valgrind, tool + [executable] + arguments, limits: limits, removing: [file])
         guard output.status == 0 else {
             throw GateInputError(message: "\(executable) \(arguments.joined(separator: " ")) failed under valgrind "
                                  + "(exit \(output.status)): \(output.standardError.suffix(400))")

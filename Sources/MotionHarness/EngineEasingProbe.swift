@@ -68,11 +68,14 @@ public enum EngineEasingProbe {
             output = try ChildProcess.run(request.executable,
                                           ["_engine-easing", request.path, "--inputs", inputsPath, "--heartbeat", heartbeat],
                                           limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: limit),
-                                          environment: ["SWIFT_BACKTRACE": "enable=no"])
+                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, inputsPath])
         } catch {
             let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
-            throw EngineError("engine \(name): did not finish within \(formatSpecNumber(request.timeout)) s and was stopped"
-                              + "\(EngineProcess.callAndFrame(heartbeat)) (raise the limit with --engine-timeout)")
+            guard (error as? ChildProcessError)?.reason != .timedOut else {
+                throw EngineError("engine \(name): did not finish within \(formatSpecNumber(request.timeout)) s and was stopped"
+                                  + "\(EngineProcess.callAndFrame(heartbeat)) (raise the limit with --engine-timeout)")
+            }
+            throw EngineError("engine \(name): " + EngineProcess.stopped(error, heartbeat: heartbeat, timeout: request.timeout))
         }
         let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: true)
         let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
@@ -82,9 +85,7 @@ public enum EngineEasingProbe {
         if let failed = lines.last(where: { $0.hasPrefix("failed\t") }) {
             throw EngineError(String(failed.dropFirst("failed\t".count)))
         }
-        let detail = output.status > 128 ? "" : output.standardError.split(separator: "\n").suffix(3).joined(separator: " / ")
-        throw EngineError("engine \(name): \(EngineProcess.describe(status: output.status))"
-                          + "\(EngineProcess.callAndFrame(heartbeat))" + (detail.isEmpty ? "" : ": \(detail)"))
+        throw EngineError("engine \(name): " + EngineProcess.ended(output, heartbeat: heartbeat))
     }
 
     /// The inputs file: per subject a line `spec<TAB>TEXT` then a line `inputs<TAB>x x …` (shortest round-trip
@@ -129,16 +130,19 @@ public enum EngineEasingProbe {
     public static func child(path: String, inputsPath: String, heartbeatPath: String?,
                              print emit: (String) -> Void) -> Bool {
         let heartbeat = heartbeatPath.flatMap(EngineHeartbeat.init(path:))
+        heartbeat?.recordFaults()
+        let channel = ReportChannel()
         var label = URL(fileURLWithPath: path).lastPathComponent
         let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
         defer { scratch.deallocate() }
         do throws(EngineError) {
             let subjects = try readInputs(inputsPath)
-            heartbeat?.beat(.loading)
-            let library = try PluginLibrary(path: path)
+            let library = try PluginLibrary(path: path) { stage in
+                heartbeat?.record(stage)
+                if case let .named(name) = stage { label = name }
+            }
+            channel.check(during: .dlopen, heartbeat)
             let descriptor = library.descriptor
-            label = descriptor.name
-            heartbeat?.record(name: descriptor.name)
             emit("engine\t\(oneLine(descriptor.name))\t\(oneLine(descriptor.version))\t\(descriptor.precision.rawValue)")
             heartbeat?.record(layers: 1, precisionBytes: descriptor.precision.bytes)
             for (index, subject) in subjects.enumerated() {
@@ -178,6 +182,8 @@ public enum EngineEasingProbe {
                     outputs[position] = value
                 }
                 heartbeat?.beat(.destroy)
+                engine.destroy()
+                channel.check(during: .destroy, heartbeat)
                 emit("ok\t\(index)\t" + outputs.map { "\($0)" }.joined(separator: " "))
             }
             return true

@@ -1,5 +1,6 @@
 /// Markdown reports read at a terminal: every Markdown table becomes an aligned text table (columns of numbers
 /// right-aligned, text left-aligned, a dashed rule under the header), headings lose their `#` marks, other lines stay.
+/// A FAILED cell in a column of numbers (a measurement that failed) is aligned like the numbers.
 public enum AlignedText {
     /// `markdown` with its tables aligned for a fixed-width terminal.
     public static func fromMarkdown(_ markdown: String) -> String {
@@ -11,7 +12,8 @@ public enum AlignedText {
             }
             let numeric = widths.indices.map { column in
                 table.dropFirst().allSatisfy { row in
-                    column < row.count && (row[column].first.map { "0123456789-–<+.".contains($0) } ?? true)
+                    column < row.count && (row[column] == "FAILED"
+                                           || (row[column].first.map { "0123456789-–<+.".contains($0) } ?? true))
                 }
             }
             for (index, row) in table.enumerated() {

@@ -6,7 +6,9 @@ import Glibc
 
 /// Runs another program (a gate workload, valgrind, a base build) with a time limit and a cap on what it may print,
 /// so that a child that hangs or floods its output ends the gate with a message instead of hanging it or exhausting
-/// memory.
+/// memory. A child never outlives this process: while it runs, its process group is killed (and the files named with
+/// it removed) when this process exits or is stopped by SIGTERM, SIGINT or SIGHUP, and a motionbench child learns this
+/// process's pid (`MOTIONBENCH_PARENT_PID`) to set itself a death signal.
 public enum ChildProcess {
     /// How long a child may run and how much it may print.
     public struct Limits: Sendable, Equatable {
@@ -47,23 +49,34 @@ public enum ChildProcess {
     /// own children cannot keep the gate waiting. (Foundation's `Process` is not used because it treats the child as
     /// running for as long as any descendant holds its inherited descriptors.)
     /// - Throws: `ChildProcessError` when it cannot be started, runs past the timeout or prints past the cap.
-    /// `environment` adds to (or replaces in) this process's environment for the child.
+    /// `environment` adds to (or replaces in) this process's environment for the child; the files at `removing` are
+    /// removed if this process is stopped by a signal while the child runs (the caller removes them otherwise).
     public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard,
-                           environment: [String: String] = [:]) throws -> Output {
+                           environment: [String: String] = [:], removing files: [String] = []) throws -> Output {
         let (pid, descriptors) = try spawn(executable, arguments, environment: environment)
-        defer { descriptors.forEach { close($0) } }
+        let slot = ChildGroups.register(pid, files: files)
+        defer {
+            descriptors.forEach { close($0) }
+            if let slot { ChildGroups.unregister(slot) }
+        }
         var watch = Watch(pid: pid, descriptors: descriptors, limits: limits)
         watch.waitForExitAndOutput()
         let command = SafeText.quoted(([executable] + arguments).joined(separator: " "), limit: 200)
+        let elapsed = (watch.exitedAt ?? monotonicSeconds()) - watch.started
         if watch.timedOut {
             throw ChildProcessError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
-                                 + "stopped (raise the limit with --timeout)")
+                                 + "stopped (raise the limit with --timeout)", reason: .timedOut, elapsed: elapsed)
         }
         if watch.flooded {
-            throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped")
+            throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped",
+                                    reason: .flooded(limit: limits.outputLimit), elapsed: elapsed)
         }
         if watch.orphanedPipes {
-            throw ChildProcessError(message: "\(command) exited but left a process holding its output open")
+            let held = Watch.outputGrace
+            throw ChildProcessError(message: "\(command) exited (status \(watch.status)) after "
+                                    + String(format: "%.1f", elapsed) + " s but left a process holding its output open "
+                                    + "(stopped \(formatSeconds(held)) s later)",
+                                    reason: .outputHeldOpen(status: watch.status, after: held), elapsed: elapsed)
         }
         return Output(status: watch.status, standardOutput: String(decoding: watch.captured[0], as: UTF8.self),
                       standardError: String(decoding: watch.captured[1], as: UTF8.self))
@@ -93,6 +106,8 @@ public enum ChildProcess {
         // Fixed hash seeds make the measured process's work, and so its instruction count, repeatable.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        // A motionbench child (an engine's, a workload's) sets itself a death signal tied to this process.
+        environment["MOTIONBENCH_PARENT_PID"] = "\(getpid())"
         environment.merge(extra) { $1 }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -123,6 +138,8 @@ public enum ChildProcess {
         var timedOut = false, flooded = false, orphanedPipes = false
         var stopRequestedAt: Double?
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        /// Seconds the pipes may stay open after the child exited before what holds them is stopped.
+        static let outputGrace = 5.0
 
         init(pid: pid_t, descriptors: [Int32], limits: Limits) {
             self.pid = pid
@@ -136,7 +153,7 @@ public enum ChildProcess {
             while open.contains(true) || exitedAt == nil {
                 let now = monotonicSeconds()
                 reapIfExited(now)
-                if let exitedAt, open.contains(true), now - exitedAt > 5 {
+                if let exitedAt, open.contains(true), now - exitedAt > Self.outputGrace {
                     // The child is gone but something it started still holds its output open.
                     orphanedPipes = true
                     kill(-pid, SIGKILL)
@@ -203,8 +220,116 @@ public enum ChildProcess {
 /// A child process that could not be started, ran past its timeout, printed past its cap or left its output open
 /// (bad setup: exit code 2 on the command line).
 public struct ChildProcessError: MotionBenchError, CustomStringConvertible {
+    /// Why the child was stopped (or never ran).
+    public enum Reason: Sendable, Equatable {
+        /// It could not be started.
+        case notStarted
+        /// It ran past the timeout.
+        case timedOut
+        /// It printed more than `limit` bytes on one stream.
+        case flooded(limit: Int)
+        /// It exited with `status` (128 + N for signal N), but a process it started still held its standard output or
+        /// error open `after` seconds later (then that process group was killed).
+        case outputHeldOpen(status: Int32, after: Double)
+    }
+
     /// What happened, naming the command.
     public let message: String
+    /// Why the child was stopped.
+    public var reason: Reason
+    /// Seconds from the start to the child's exit (or to when it was stopped).
+    public var elapsed: Double
+
+    /// An error saying `message`.
+    public init(message: String, reason: Reason = .notStarted, elapsed: Double = 0) {
+        (self.message, self.reason, self.elapsed) = (message, reason, elapsed)
+    }
+
     /// The message.
     public var description: String { message }
+}
+
+/// The process groups of the children running now, each with files to remove, for the handlers that stop them when
+/// this process ends: at exit, and on SIGTERM, SIGINT and SIGHUP (each installed only where the signal's action is the
+/// default, and raised again afterwards, so that this process still ends by it). The handlers only read fixed slots
+/// and call kill and unlink.
+enum ChildGroups {
+    static let capacity = 256
+    /// Process-group ids, 0 for a free slot.
+    nonisolated(unsafe) static let groups: UnsafeMutablePointer<pid_t> = {
+        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        return slots
+    }()
+    /// Per slot: NUL-terminated paths one after the other, ended by an empty one (or nil).
+    nonisolated(unsafe) static let files: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    static let lock = NSLock()
+    nonisolated(unsafe) static var installed = false
+
+    /// Registers the running child `group` with `files`; nil when every slot is taken.
+    static func register(_ group: pid_t, files paths: [String]) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !installed { install() }
+        guard let slot = (0..<capacity).first(where: { groups[$0] == 0 }) else { return nil }
+        if !paths.isEmpty {
+            let bytes: [CChar] = paths.flatMap { Array($0.utf8CString) } + [0]
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+            copy.initialize(from: bytes, count: bytes.count)
+            files[slot] = copy
+        }
+        groups[slot] = group
+        return slot
+    }
+
+    /// Frees `slot` once its child has ended.
+    static func unregister(_ slot: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        groups[slot] = 0
+        let copy = files[slot]
+        files[slot] = nil
+        copy?.deallocate()
+    }
+
+    /// Kills every registered group and removes its files (async-signal-safe calls only).
+    static func stopAll() {
+        var slot = 0
+        while slot < capacity {
+            let group = groups[slot]
+            if group > 0 {
+                kill(-group, SIGKILL)
+                if var path = files[slot] {
+                    while path.pointee != 0 {
+                        unlink(path)
+                        while path.pointee != 0 { path += 1 }
+                        path += 1
+                    }
+                }
+            }
+            slot += 1
+        }
+    }
+
+    private static func install() {
+        installed = true
+        atexit { ChildGroups.stopAll() }
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(number, nil, &current) == 0,
+                  unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0 else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                ChildGroups.stopAll()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+    }
 }

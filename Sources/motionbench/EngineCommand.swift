@@ -55,6 +55,7 @@ struct EngineCommand: ParsableCommand {
     }
 
     func run() throws {
+        EngineProcess.startChild()
         let scenario = try Scenario.named(self.scenario)
         let clock: FrameClock
         do {

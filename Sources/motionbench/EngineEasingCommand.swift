@@ -20,6 +20,7 @@ struct EngineEasingCommand: ParsableCommand {
     var heartbeat: String?
 
     func run() throws {
+        EngineProcess.startChild()
         var text = ""
         let finished = EngineEasingProbe.child(path: path, inputsPath: inputs, heartbeatPath: heartbeat) { text += $0 + "\n" }
         print(text, terminator: "")

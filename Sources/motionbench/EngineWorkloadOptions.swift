@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionGate
+import MotionSupport
 
 /// `--engine PATH` with the scenario, layer count and frames of the gate workload that measures it (baseline, gate and
 /// the hidden `_workload`).
@@ -30,16 +31,22 @@ struct EngineWorkloadOptions: ParsableArguments {
         }
     }
 
-    /// The engine's workload, or nil without --engine.
-    func workload() throws -> GateWorkload? {
+    /// The engine's workload, or nil without --engine: the engine is checked (and named) in a child process within
+    /// `limits`, never loaded here; a failure there throws "FAILED engine …".
+    func workload(limits: ChildProcess.Limits) throws -> GateWorkload? {
         guard let path else { return nil }
-        return try GateWorkload.engine(path: path, scenario: scenario, layers: layers, frames: frames)
+        return try GateWorkload.engine(path: path, scenario: scenario, layers: layers, frames: frames, limits: limits)
+    }
+
+    /// In `_workload NAME` (the child process): the engine workload NAME, loaded in this process; nil without --engine.
+    func childWorkload(named name: String) -> GateWorkload? {
+        path.map { GateWorkload.engine(named: name, path: $0, scenario: scenario, layers: layers, frames: frames) }
     }
 
     /// The workloads to measure: the engine's alone when --engine is given without --workloads, the engine's after
     /// the listed ones when both are, else the listed (or all) built-in ones.
-    func selection(workloads: String?) throws -> [GateWorkload] {
-        guard let engine = try workload() else { return try GateWorkloads.parseList(workloads) }
+    func selection(workloads: String?, limits: ChildProcess.Limits) throws -> [GateWorkload] {
+        guard let engine = try workload(limits: limits) else { return try GateWorkloads.parseList(workloads) }
         return (workloads == nil ? [] : try GateWorkloads.parseList(workloads)) + [engine]
     }
 }

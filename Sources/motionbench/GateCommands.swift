@@ -63,9 +63,14 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let destination = try OutputFile(checking: output)
-        let selected = try engine.selection(workloads: workloads)
-        let status = StatusLine()
         let limits = try childLimits(timeout: timeout, command: "baseline")
+        let status = StatusLine()
+        if engine.path != nil { status.show("baseline: checking the engine in a child process") }
+        let selected: [GateWorkload]
+        do { selected = try engine.selection(workloads: workloads, limits: limits) } catch {
+            status.clear()
+            throw error
+        }
         let existing = merge ? try GateBaseline.read(output) : nil
         let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, mergingInto: existing,
                                                           progress: status.show)
@@ -184,9 +189,14 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selected = try engine.selection(workloads: workloads)
         let limits = try childLimits(timeout: timeout, command: "gate")
         let status = StatusLine()
+        if engine.path != nil { status.show("gate: checking the engine in a child process") }
+        let selected: [GateWorkload]
+        do { selected = try engine.selection(workloads: workloads, limits: limits) } catch {
+            status.clear()
+            throw error
+        }
         let outcome: PerformanceGate.Outcome
         if let base = against {
             guard FileManager.default.isExecutableFile(atPath: base) else {

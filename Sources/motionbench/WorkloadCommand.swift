@@ -25,7 +25,8 @@ struct WorkloadCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let workload = try engine.workload() ?? GateWorkloads.named(name) else {
+        EngineProcess.startChild()
+        guard let workload = engine.childWorkload(named: name) ?? GateWorkloads.named(name) else {
             throw BadInput(message: "_workload: unknown workload '\(name)'; known: " + GateWorkloads.names.joined(separator: ", "))
         }
         let result = try workload.run(repeats: repeats)

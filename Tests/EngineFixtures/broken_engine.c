@@ -1,9 +1,12 @@
 /* A deliberately broken engine for EngineIsolationTests: compiled once per failure mode (-DMODE=...). It supports
  * `basic` layers in float64 and evaluates them linearly (no easing); the mode decides how it fails, from frame 3 on
- * (MODE_NAN_AT_FRAME: at frame NAN_FRAME only, in the middle layer's first output). */
+ * (MODE_NAN_AT_FRAME: at frame NAN_FRAME only, in the middle layer's first output; the load-time modes while it is
+ * loaded, the create, destroy and fork modes in those calls). */
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "motionbench_engine.h"
 
 #define MODE_NONE 0
@@ -19,6 +22,13 @@
 #define MODE_SKIPS_A_LAYER 10 /* counts every value but never writes the last layer's */
 #define MODE_NAN_AT_FRAME 11 /* one NaN, at frame NAN_FRAME (counted from the last reset) only */
 #define MODE_REJECTS_OVERSHOOT 12 /* create fails for a cubic-bezier easing with y1 or y2 outside [0, 1] */
+#define MODE_CONSTRUCTOR_CRASH 13 /* a library constructor raises SIGSEGV while dlopen runs it */
+#define MODE_ENTRY_CRASH 14 /* motionbench_engine_entry raises SIGSEGV */
+#define MODE_ABI64 15 /* the descriptor declares abi_version as a uint64_t (every later field shifted; name reads as 0x1) */
+#define MODE_FORKS 16 /* create forks a process that sleeps 600 s holding the child's stdout and stderr */
+#define MODE_CLOSES_OUTPUT 17 /* destroy closes file descriptors 1 and 2 */
+#define MODE_DESTROY_CRASH 18 /* destroy writes through a null pointer */
+#define MODE_NO_KINDS 19 /* supported_kinds is 0: rejected once the name is known */
 #ifndef NAN_FRAME
 #define NAN_FRAME 5
 #endif
@@ -28,8 +38,13 @@
 
 typedef struct { uint64_t count, outputs; motionbench_layer *layers; int frame; } engine;
 
+#if MODE == MODE_CONSTRUCTOR_CRASH
+__attribute__((constructor)) static void crash_while_loaded(void) { raise(SIGSEGV); }
+#endif
+
 static void *create(const motionbench_layer *layers, uint64_t count, uint64_t outputs) {
     if (MODE == MODE_CREATE_FAILS) return NULL;
+    if (MODE == MODE_FORKS && fork() == 0) { sleep(600); _exit(0); }
     for (uint64_t i = 0; MODE == MODE_REJECTS_OVERSHOOT && i < count; i++) {
         const motionbench_easing *easing = &layers[i].parameters.basic.timing.easing;
         if (easing->type == MOTIONBENCH_EASING_CUBIC_BEZIER
@@ -74,7 +89,13 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
 }
 
 static int32_t reset(void *self) { ((engine *)self)->frame = 0; return 0; }
-static void destroy(void *self) { engine *e = self; free(e->layers); free(e); }
+static void destroy(void *self) {
+    engine *e = self;
+    free(e->layers);
+    free(e);
+    if (MODE == MODE_CLOSES_OUTPUT) { close(1); close(2); }
+    if (MODE == MODE_DESTROY_CRASH) { volatile int *nowhere = NULL; *nowhere = 1; }
+}
 static const char *last_error(void *self) {
     if (MODE == MODE_REJECTS_OVERSHOOT && !self) return "cubic-bezier with y outside [0, 1] is not supported";
     return self ? "the frame failed on purpose" : "create failed on purpose";
@@ -83,7 +104,27 @@ static const char *last_error(void *self) {
 static const motionbench_engine_descriptor descriptor = {
     MODE == MODE_ABI ? 99u : MOTIONBENCH_ENGINE_ABI_VERSION,
     MODE == MODE_WRONG_PRECISION ? MOTIONBENCH_PRECISION_FLOAT32 : MOTIONBENCH_PRECISION_FLOAT64,
-    MOTIONBENCH_KIND_BIT(MOTIONBENCH_KIND_BASIC), 0, ENGINE_NAME, "0", create, evaluate_frame, reset, destroy, last_error,
+    MODE == MODE_NO_KINDS ? 0u : MOTIONBENCH_KIND_BIT(MOTIONBENCH_KIND_BASIC), 0, ENGINE_NAME, "0", create, evaluate_frame, reset, destroy, last_error,
 };
 
-const motionbench_engine_descriptor *motionbench_engine_entry(void) { return &descriptor; }
+#if MODE == MODE_ABI64
+/* An engine built against a wrong header: abi_version 64-bit, CONCURRENT_CHUNKS in flags. Read as the real layout,
+ * abi_version is 1, precision 0, and name is the flags word (a pointer to address 1). */
+static const struct {
+    uint64_t abi_version;
+    uint32_t precision, supported_kinds, flags;
+    const char *name, *version;
+    void *create, *evaluate_frame, *reset, *destroy, *last_error;
+} wide = { MOTIONBENCH_ENGINE_ABI_VERSION, MOTIONBENCH_PRECISION_FLOAT64, MOTIONBENCH_KIND_BIT(MOTIONBENCH_KIND_BASIC),
+           MOTIONBENCH_ENGINE_CONCURRENT_CHUNKS, ENGINE_NAME, "0", (void *)create, (void *)evaluate_frame, (void *)reset,
+           (void *)destroy, (void *)last_error };
+#endif
+
+const motionbench_engine_descriptor *motionbench_engine_entry(void) {
+    if (MODE == MODE_ENTRY_CRASH) raise(SIGSEGV);
+#if MODE == MODE_ABI64
+    return (const motionbench_engine_descriptor *)&wide;
+#else
+    return &descriptor;
+#endif
+}

@@ -1,6 +1,8 @@
+import Foundation
 import MotionCore
 import MotionEngine
 import MotionHarness
+import MotionSupport
 
 extension GateWorkload {
     /// Whether `name` has the form of an engine workload's name, `engine:NAME/SCENARIO/LAYERS` (printable, at most
@@ -14,13 +16,41 @@ extension GateWorkload {
     /// A workload for an engine under test: `frames` frames at 120 Hz of `layers` layers of `scenario` (the kinds the
     /// engine supports), one thread. The measured region holds only the engine's frame calls: loading the library,
     /// building the layers, `create` and the checksum stay outside. Named `engine:NAME/SCENARIO/LAYERS` in baselines.
-    public static func engine(path: String, scenario: String, layers: Int, frames: Int) throws -> GateWorkload {
-        let library = try PluginLibrary(path: path)
+    ///
+    /// The library is never loaded in this process: its name (for the workload's name) comes from a child process
+    /// (`_engine`, as `run --engine` measures it, on the same workload), which also checks the engine as `run` does
+    /// (every output finite, the counts, the buffer's end), so that a crash anywhere (a constructor, the entry point,
+    /// create, a frame, destroy), a hang (past `limits.timeout`) or a broken output is a FAILED message naming the
+    /// engine, the call and the signal before anything is measured.
+    /// - Throws: `GateInputError` ("FAILED engine …") when the child reports a failure; the scenario's error when it
+    ///   does not read.
+    public static func engine(path: String, scenario: String, layers: Int, frames: Int,
+                              limits: ChildProcess.Limits = .standard,
+                              executable: String = PerformanceGate.currentExecutable) throws -> GateWorkload {
+        let parsed = try Scenario.named(scenario)
+        var options = FrameHarness.Options(scenario: parsed, layerCounts: [layers], clock: .fixed(rate: 120, frames: frames),
+                                           threads: 1, verify: false)
+        (options.repeats, options.warmupPasses) = (1, 0)
+        var request = EngineProcess.Request(
+            path: path, executable: executable,
+            workloadArguments: EngineProcess.workloadArguments(scenario: scenario, frames: frames, rate: 120),
+            timeout: limits.timeout)
+        request.timeoutOption = "--timeout"
+        let row = EngineProcess.measure(request, count: layers, options: options)
+        if let failure = row.failure { throw GateInputError(message: "FAILED \(failure)") }
+        return engine(named: "engine:\(row.name)/\(parsed.name)/\(layers)", path: path, scenario: scenario, layers: layers,
+                      frames: frames)
+    }
+
+    /// The engine workload `name` (`engine:NAME/SCENARIO/LAYERS`) as its own child process (`_workload`) runs it: the
+    /// library is loaded there, on the first run, outside the measured region.
+    public static func engine(named name: String, path: String, scenario: String, layers: Int, frames: Int) -> GateWorkload {
+        let loaded = LoadedLibrary(path: path)
         return GateWorkload(
-            name: "engine:\(library.descriptor.name)/\(try Scenario.named(scenario).name)/\(layers)",
-            summary: "the engine \(library.descriptor.name) on \(layers) layers of \(scenario), \(frames) frames",
+            name: name, summary: "the engine at \(path) on \(layers) layers of \(scenario), \(frames) frames",
             arguments: ["--engine", path, "--scenario", scenario, "--layers", "\(layers)", "--frames", "\(frames)"]
         ) { _ in
+            let library = try loaded.library()
             let clock = FrameClock.fixed(rate: 120, frames: frames)
             let (engine, count) = try EngineWorkbench.prepare(library, scenario: try Scenario.named(scenario), count: layers,
                                                                clock: clock)
@@ -40,5 +70,20 @@ extension GateWorkload {
             if let failure { throw failure }
             return Run(checksum: EngineWorkbench.checksum(engine, layers: count), cpuSeconds: run.cpuSeconds)
         }
+    }
+}
+
+/// An engine library opened on first use and kept open for the workload's later runs.
+private final class LoadedLibrary: @unchecked Sendable {
+    let path: String
+    private var loaded: PluginLibrary?
+
+    init(path: String) { self.path = path }
+
+    func library() throws(EngineError) -> PluginLibrary {
+        if let loaded { return loaded }
+        let library = try PluginLibrary(path: path)
+        loaded = library
+        return library
     }
 }
