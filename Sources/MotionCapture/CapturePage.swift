@@ -11,7 +11,8 @@ import MotionCore
 /// output, a space and the effective input, then `endMarker` and
 /// the row count, or `errorMarker`, the index of the spec the browser rejected and its message. (Firefox's own
 /// messages can land between the lines on standard output: lines without the prefix are not rows.) The block goes into the
-/// `<pre id="rows">` element, to `dump()` where it exists (Firefox), and the page then closes its window.
+/// `<pre id="rows">` element and, where `dump()` exists (Firefox), to `dump()`, after which the page closes its window
+/// (elsewhere the driver reads the element and exits by itself).
 public enum CapturePage {
     /// The line before the first output.
     public static let beginMarker = "motionbench-capture-begin"
@@ -73,8 +74,9 @@ public enum CapturePage {
               }
               const block = lines.join('\\n') + '\\n';
               document.getElementById('rows').textContent = block;
-              if (typeof dump === 'function') { dump(block); }
-              window.close();
+              // Firefox prints the block with dump() and then needs the window closed to exit; elsewhere a close
+              // during the load can cancel it (WebKitGTK: "Load request cancelled"), and the driver exits by itself.
+              if (typeof dump === 'function') { dump(block); window.close(); }
             })();
             </script>
             </body></html>
