@@ -9,7 +9,12 @@ extension EngineLayer.Parameters {
             return "begin=\(p.begin) duration=\(p.duration) repeatCount=\(p.repeatCount)"
                 + (p.autoreverses ? " autoreverses" : "") + " easing=\(t.easing)"
         }
-        func list(_ values: [Double]) -> String { "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }
+        // A long list (a keyframes layer may hold 100,000 values) shows its first and last few and its length.
+        func list(_ values: [Double]) -> String {
+            guard values.count > 12 else { return "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }
+            return "[" + values.prefix(6).map { "\($0)" }.joined(separator: ", ") + ", … "
+                + values.suffix(3).map { "\($0)" }.joined(separator: ", ") + "] (\(values.count) values)"
+        }
         switch self {
         case .basic(let b):
             return "basic \(timing(b.timing)) from=\(list(b.from)) to=\(list(b.to))"
