@@ -1,8 +1,8 @@
 import MotionCore
 import RealModule
 
-/// A way of evaluating a cubic-Bézier timing function, reimplemented from the public algorithm descriptions in
-/// REFERENCE §1.5 (our own code; each constant named with its source), for side-by-side accuracy and cost reports.
+/// A way of evaluating a cubic-Bézier timing function, reimplemented from the engines' public sources and algorithm
+/// descriptions (our own code; each constant named with its source), for side-by-side accuracy and cost reports.
 public struct BezierStrategy: Sendable {
     /// The strategy's report name (a contract: `motionbench`, `webkit-2008`, `webkit`, `chromium`, `firefox`, `firefox-smil`,
     /// `bezier-easing-v2`, `cardano`).

@@ -1,7 +1,7 @@
 import MotionCore
 import RealModule
 
-/// A way of animating a unit spring move, reimplemented from the public descriptions in REFERENCE §2.5 (our own code),
+/// A way of animating a unit spring move, reimplemented from the libraries' public descriptions and sources (our own code),
 /// sampled at each frame of a fixed rate.
 public struct SpringStrategy: Sendable {
     /// The strategy's report name (a contract: `motionbench`, `motionbench-propagator`, `webkit`, `react-native`,

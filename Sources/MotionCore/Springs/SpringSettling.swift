@@ -84,7 +84,7 @@ extension Spring {
     }
 }
 
-/// Other libraries' ideas of when a spring is done, for side-by-side reports (REFERENCE §2.4).
+/// Other libraries' ideas of when a spring is done, for side-by-side reports (each rule written from its library's public source or documentation).
 ///
 /// The frame-based rules are evaluated on the exact motion of a move of `distance` units (pixels or points) at the
 /// given frame rate, and report the first frame time at which the library's stopping condition holds.
