@@ -202,7 +202,9 @@ public enum AccuracyRenderer {
         let chromium = r.bezier.first { $0.name == "chromium" }
         let springOurs = r.springResults.first { $0.name == "motionbench" }
         let worstSpring = r.springResults.max { $0.overall.maxAbsError < $1.overall.maxAbsError }
-        var text = "Across \(r.curves.count) curves at \(r.samples) inputs, the most accurate Bézier strategy is "
+        let tried = r.bezier.reduce(0) { $0 + ($1.overall.search?.samples ?? 0) }
+        let inputs = r.search.rounds > 0 ? "searched from \(r.samples) even inputs each (\(tried) inputs tried)" : "at \(r.samples) inputs"
+        var text = "Across \(r.curves.count) curves \(inputs), the most accurate Bézier strategy is "
             + "\(byError.first?.name ?? "-") (worst error \(sci(byError.first?.overall.maxAbsError ?? 0))) and the least "
             + "accurate \(byError.last?.name ?? "-") (\(sci(byError.last?.overall.maxAbsError ?? 0)))."
         if let ours, let chromium {
