@@ -36,11 +36,19 @@ public struct RunComparison: Sendable {
     public var unmatched: [String]
     /// The threshold used, as a fraction.
     public var threshold: Double
+    /// What makes the files measure different things, e.g. `frames 240 (a.json) vs 30 (b.json)`: the frames or frame
+    /// clock of a shared row, the build configuration, the CPU model or the cores. `compare` refuses the files when
+    /// this is not empty, unless `--allow-mismatch`.
+    public var mismatches: [String]
+    /// Differences that do not stop a comparison (MotionBench version, toolchain) and fields a file does not record
+    /// (unknown, not checked).
+    public var notes: [String]
 
     /// Compares the `run` JSON texts `a` and `b` (named `nameA`, `nameB` in errors).
     /// - Throws: `RunComparisonError` naming the file and what is missing.
     public init(a: Data, nameA: String, b: Data, nameB: String, threshold: Double) throws {
-        let rowsA = try Self.rows(a, name: nameA), rowsB = try Self.rows(b, name: nameB)
+        let (objectA, objectB) = (try Self.parse(a, name: nameA), try Self.parse(b, name: nameB))
+        let rowsA = try Self.rows(objectA, name: nameA), rowsB = try Self.rows(objectB, name: nameB)
         let keysB = Dictionary(rowsB.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [Row] = []
         for first in rowsA {
@@ -59,6 +67,59 @@ public struct RunComparison: Sendable {
         unmatched = (rowsA + rowsB).map(\.key).filter { !matched.contains($0) }
         self.rows = rows
         self.threshold = threshold
+        var check = FieldCheck(nameA: nameA, nameB: nameB)
+        for first in rowsA {
+            guard let second = keysB[first.key] else { continue }
+            check.compare("frames", first.frames, second.frames, required: true)
+            check.compare("frame clock", first.clock, second.clock, required: true)
+        }
+        let (fileA, fileB) = (Self.fileFields(objectA), Self.fileFields(objectB))
+        for ((field, required), (valueA, valueB)) in zip(Self.fileFieldNames, zip(fileA, fileB)) {
+            check.compare(field, valueA, valueB, required: required)
+        }
+        mismatches = check.mismatches
+        notes = check.notes
+    }
+
+    /// The fields of the whole file, in the order of `fileFields`, and whether a difference stops the comparison.
+    private static let fileFieldNames = [("build configuration", true), ("CPU model", true), ("cores", true),
+                                         ("MotionBench version", false), ("toolchain", false)]
+
+    /// The build configuration (`metadata.build`), the CPU model and cores (`machine`, else `metadata.machine`),
+    /// the version and the toolchain (`metadata`), each as shown in messages, or nil when the file does not record it.
+    private static func fileFields(_ object: [String: Any]) -> [String?] {
+        let metadata = object["metadata"] as? [String: Any]
+        let machine = (object["machine"] as? [String: Any]) ?? (metadata?["machine"] as? [String: Any])
+        return [shown(metadata?["build"]), shown(machine?["cpu"]), shown(machine?["cores"]),
+                shown(metadata?["version"]), shown(metadata?["toolchain"])]
+    }
+
+    /// A recorded value as messages show it: a number as `240`, a string in quotes, nil when missing or null.
+    private static func shown(_ value: Any?) -> String? {
+        guard let value, !(value is NSNull) else { return nil }
+        if ScenarioReader.isBoolean(value) { return (value as? Bool) == true ? "true" : "false" }
+        if let number = value as? NSNumber { return formatSpecNumber(number.doubleValue) }
+        if let text = value as? String { return "\"\(SafeText.quoted(text))\"" }
+        return "(not a number or string)"
+    }
+
+    /// Collects the differences (and unknowns) between A's and B's values of the fields that tell what was measured.
+    private struct FieldCheck {
+        let nameA, nameB: String
+        var mismatches: [String] = []
+        var notes: [String] = []
+
+        mutating func compare(_ field: String, _ a: String?, _ b: String?, required: Bool) {
+            func add(_ text: String, to list: inout [String]) { if !list.contains(text) { list.append(text) } }
+            guard let a, let b else {
+                let missing = [a == nil ? nameA : nil, b == nil ? nameB : nil].compactMap { $0 }
+                add("\(field) unknown (not recorded in \(missing.joined(separator: " and "))), not checked", to: &notes)
+                return
+            }
+            guard a != b else { return }
+            let text = "\(field) \(a) (\(nameA)) vs \(b) (\(nameB))"
+            if required { add(text, to: &mismatches) } else { add(text, to: &notes) }
+        }
     }
 
     private struct Figures {
@@ -66,16 +127,22 @@ public struct RunComparison: Sendable {
         let ns, p99, rss: Double
         /// `spread.nsPerLayerFrame` of a repeated run.
         let range: ClosedRange<Double>?
+        /// `frames` and `clock` as messages show them, nil when the row does not record them.
+        let frames, clock: String?
     }
 
-    private static func rows(_ data: Data, name: String) throws -> [Figures] {
+    private static func parse(_ data: Data, name: String) throws -> [String: Any] {
         let object: Any
         do {
             object = try StrictJSON.parse(data)
         } catch {
             throw RunComparisonError(message: "compare: \(name) is not valid JSON: \(error)")
         }
-        guard let results = (object as? [String: Any])?["results"] as? [[String: Any]], !results.isEmpty else {
+        return object as? [String: Any] ?? [:]
+    }
+
+    private static func rows(_ object: [String: Any], name: String) throws -> [Figures] {
+        guard let results = object["results"] as? [[String: Any]], !results.isEmpty else {
             throw RunComparisonError(message: "compare: \(name) has no \"results\" array; give files from motionbench run --format json")
         }
         return try results.enumerated().map { index, row in
@@ -110,7 +177,7 @@ public struct RunComparison: Sendable {
                                                   expected: "a frame time in ms in \(Self.text(RunLimits.frameMs))"),
                            rss: Double(try reader.whole(row["peakRSSBytes"], "peakRSSBytes", in: RunLimits.peakRSSBytes,
                                                         expected: "a whole number of bytes in \(Self.text(RunLimits.peakRSSBytes))")),
-                           range: try range())
+                           range: try range(), frames: shown(row["frames"]), clock: shown(row["clock"]))
         }
     }
 
@@ -200,6 +267,14 @@ public struct RunComparison: Sendable {
     }
 }
 
+extension RunComparison {
+    /// The lines after the verdict note: the differences shown anyway (`--allow-mismatch`), then the other notes.
+    var extraNotes: [String] {
+        (mismatches.isEmpty ? [] : ["not comparable, shown with --allow-mismatch: " + mismatches.joined(separator: "; ")])
+            + (notes.isEmpty ? [] : [notes.joined(separator: "; ")])
+    }
+}
+
 extension RunComparison: TableReport, MarkdownReport, JSONReport {
     /// The comparison as an aligned table and its note.
     public func tableText() -> String {
@@ -207,15 +282,17 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
         let widths = Self.header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
             .joined(separator: "  ") }.joined(separator: "\n") + "\nnote: \(note)\n"
+            + extraNotes.map { "note: \($0)\n" }.joined()
     }
 
     /// The comparison as a Markdown table and its note.
     public func markdownText() -> String {
         "| " + Self.header.joined(separator: " | ") + " |\n|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|\n"
             + cells.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined() + "\n> \(note)\n"
+            + extraNotes.map { ">\n> \($0)\n" }.joined()
     }
 
-    /// `{"rows", "threshold", "unmatched", "note"}`; the comparison has no metadata of its own.
+    /// `{"rows", "threshold", "unmatched", "note", "mismatches", "notes"}`; the comparison has no metadata of its own.
     public func jsonDocument(metadata: (any ReportMetadata)?) -> String {
         struct Range: Encodable {
             let min, max: ReportNumber
@@ -230,6 +307,8 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
             let threshold: Double
             let unmatched: [String]
             let note: String
+            let mismatches: [String]
+            let notes: [String]
         }
         let document = Document(rows: rows.map {
             RowJSON(row: $0.key, verdict: $0.verdict, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
@@ -238,7 +317,8 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
                     peakRSSRatio: ReportNumber($0.peakRSSBytes.b / $0.peakRSSBytes.a),
                     spreadA: $0.spread.map { Range(min: ReportNumber($0.a.lowerBound), max: ReportNumber($0.a.upperBound)) },
                     spreadB: $0.spread.map { Range(min: ReportNumber($0.b.lowerBound), max: ReportNumber($0.b.upperBound)) })
-        }, threshold: threshold, unmatched: unmatched, note: note)
+        }, threshold: threshold, unmatched: unmatched, note: note,
+           mismatches: mismatches, notes: notes)
         return (try? ReportJSON.document(document)) ?? "{}\n"
     }
 }

@@ -12,6 +12,8 @@ public struct RunMetadata: Encodable, Sendable {
     public let toolchain: String
     /// The machine.
     public let machine: MachineInfo
+    /// The build configuration of this binary: "debug" or "release" (`compare` refuses rows from different ones).
+    public let build: String
     /// ISO 8601 time the report was written (UTC).
     public let timestamp: String
     /// `git rev-parse HEAD` of the working directory's checkout, or null outside one.
@@ -32,7 +34,7 @@ public struct RunMetadata: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case tool, version, toolchain, machine, timestamp, commit
+        case tool, version, toolchain, build, machine, timestamp, commit
     }
 
     /// Encodes every key, `commit` as null when unknown.
@@ -41,6 +43,7 @@ public struct RunMetadata: Encodable, Sendable {
         try container.encode(tool, forKey: .tool)
         try container.encode(version, forKey: .version)
         try container.encode(toolchain, forKey: .toolchain)
+        try container.encode(build, forKey: .build)
         try container.encode(machine, forKey: .machine)
         try container.encode(timestamp, forKey: .timestamp)
         try container.encodeOrNull(commit, forKey: .commit)
@@ -50,7 +53,16 @@ public struct RunMetadata: Encodable, Sendable {
     public static func current() -> RunMetadata {
         let now = Date()
         return RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: Toolchain.current,
-                           machine: .current, timestamp: ISO8601DateFormatter().string(from: now), commit: gitCommit(), date: now)
+                           machine: .current, build: buildConfiguration, timestamp: ISO8601DateFormatter().string(from: now), commit: gitCommit(), date: now)
+    }
+
+    /// "debug" in a debug build, "release" otherwise.
+    public static var buildConfiguration: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
     }
 
     /// The checked-out commit of the working directory, or nil.

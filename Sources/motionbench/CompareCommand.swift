@@ -15,6 +15,12 @@ struct CompareCommand: ParsableCommand {
             Exit 0 whatever the verdicts (use gate for a pass/fail decision); exit 2 when a file is not a run result \
             or the two files have no row in common, as when they ran different scenarios, layer counts or threads.
 
+            Shared rows must also have measured the same thing: the same frames and frame clock, and files from the \
+            same build configuration (debug or release), CPU model and cores. Otherwise compare prints \
+            'not comparable:' naming each field that differs with both values and exits 2; --allow-mismatch shows the \
+            comparison anyway with the differences in a note. A different MotionBench version or toolchain (base \
+            against head) is a note, and so is a field an older file does not record (unknown, not checked).
+
             EXAMPLES:
               motionbench run --format json --output a.json
               motionbench run --format json --output b.json
@@ -29,6 +35,9 @@ struct CompareCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Change in percent below which a row counts as the same.")
     var threshold = "15"
+
+    @Flag(help: "Compare rows that measured different things (frames, frame clock, build configuration, CPU model, cores) anyway, listing the differences in a note.")
+    var allowMismatch = false
 
     @Option(help: FormatOption<RunComparison>.help)
     var format = FormatOption<RunComparison>(.table)
@@ -53,6 +62,11 @@ struct CompareCommand: ParsableCommand {
             let shown = comparison.unmatched.prefix(8).joined(separator: "; ")
             throw BadInput(message: "compare: \(first) and \(second) have no row in common: rows match by scenario, layers "
                            + "and threads, and the files hold \(shown)\(comparison.unmatched.count > 8 ? "; …" : "")")
+        }
+        guard comparison.mismatches.isEmpty || allowMismatch else {
+            throw BadInput(message: "compare: not comparable: " + comparison.mismatches.joined(separator: "; ")
+                           + "; rows compare only when they share the scenario, layers, threads, frames, frame clock, "
+                           + "build configuration, CPU model and cores (--allow-mismatch compares them anyway)")
         }
         print(try format.render(comparison), terminator: "")
     }

@@ -156,4 +156,104 @@ final class CompareCommandTests: XCTestCase {
         let help = try CommandRunner.run(["compare", "--help"])
         XCTAssertTrue(help.standardOutput.contains("no row in common"), help.standardOutput)
     }
+
+    /// A run result as `run --format json` writes it: the machine at the top and in `metadata`, frames and clock per row.
+    private func recorded(frames: Int? = 240, clock: String? = "120 Hz", build: String? = "release", cpu: String = "AMD EPYC",
+                          cores: Int = 2, version: String = "0.11.0", toolchain: String? = "Swift version 6.3.1",
+                          ns: Double = 20) -> String {
+        func field(_ name: String, _ value: String?) -> String { value.map { ", \"\(name)\": \($0)" } ?? "" }
+        let machine = "{\"cpu\": \"\(cpu)\", \"cores\": \(cores), \"memoryBytes\": 1, \"system\": \"Linux\"}"
+        return "{\"machine\": \(machine), \"metadata\": {\"tool\": \"motionbench\", \"version\": \"\(version)\""
+            + field("toolchain", toolchain.map { "\"\($0)\"" }) + field("build", build.map { "\"\($0)\"" })
+            + ", \"machine\": \(machine), \"timestamp\": \"t\", \"commit\": null}, "
+            + "\"results\": [{\"scenario\": \"mixed\", \"layers\": 1000, \"threads\": 2" + field("frames", frames.map(String.init))
+            + field("clock", clock.map { "\"\($0)\"" })
+            + ", \"nsPerLayerFrame\": \(ns), \"frameMs\": {\"p99\": 1}, \"peakRSSBytes\": 1000000}]}"
+    }
+
+    /// A 240-frame run against a 30-frame run measured different things: refused naming the field and both values,
+    /// unless --allow-mismatch, which shows the comparison with the difference in a note.
+    func testDifferentFramesAreNotComparable() throws {
+        let a = try file(recorded(frames: 240, ns: 40)), b = try file(recorded(frames: 30, ns: 20))
+        let refused = try CommandRunner.run(["compare", a, b])
+        XCTAssertEqual(refused.status, 2, refused.standardError)
+        XCTAssertEqual(refused.standardOutput, "")
+        XCTAssertTrue(refused.standardError.contains("not comparable: frames 240 (\(a)) vs 30 (\(b))"), refused.standardError)
+        XCTAssertTrue(refused.standardError.contains("--allow-mismatch"), refused.standardError)
+        let allowed = try CommandRunner.run(["compare", a, b, "--allow-mismatch"])
+        XCTAssertEqual(allowed.status, 0, allowed.standardError)
+        XCTAssertTrue(allowed.standardOutput.contains("faster"), allowed.standardOutput)
+        XCTAssertTrue(allowed.standardOutput.contains("note: not comparable, shown with --allow-mismatch: frames 240 (\(a)) vs 30 (\(b))"),
+                      allowed.standardOutput)
+        let json = try CommandRunner.run(["compare", a, b, "--allow-mismatch", "--format", "json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(object["mismatches"] as? [String], ["frames 240 (\(a)) vs 30 (\(b))"])
+        let markdown = try CommandRunner.run(["compare", a, b, "--allow-mismatch", "--format", "markdown"])
+        XCTAssertTrue(markdown.standardOutput.contains("> not comparable, shown with --allow-mismatch: frames 240"), markdown.standardOutput)
+        // The frame clock and the build configuration too, each named with both values.
+        let vrr = try file(recorded(clock: "vrr", build: "debug"))
+        let both = try CommandRunner.run(["compare", a, vrr])
+        XCTAssertEqual(both.status, 2, both.standardError)
+        XCTAssertTrue(both.standardError.contains("frame clock \"120 Hz\" (\(a)) vs \"vrr\" (\(vrr))"), both.standardError)
+        XCTAssertTrue(both.standardError.contains("build configuration \"release\" (\(a)) vs \"debug\" (\(vrr))"), both.standardError)
+        XCTAssertFalse(both.standardError.contains("frames 240"), both.standardError)
+    }
+
+    /// A file edited to say another CPU and core count is another machine: refused.
+    func testDifferentMachineIsNotComparable() throws {
+        let a = try file(recorded()), b = try file(recorded(cpu: "Intel Xeon", cores: 64, toolchain: "Swift version 5.9"))
+        let result = try CommandRunner.run(["compare", a, b])
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertTrue(result.standardError.contains("not comparable: CPU model \"AMD EPYC\" (\(a)) vs \"Intel Xeon\" (\(b)); "
+                                                    + "cores 2 (\(a)) vs 64 (\(b))"), result.standardError)
+        XCTAssertFalse(result.standardError.contains("toolchain"), "a toolchain is a note, not a refusal")
+        let cores = try CommandRunner.run(["compare", a, try file(recorded(cores: 4))])
+        XCTAssertEqual(cores.status, 2, cores.standardError)
+        XCTAssertTrue(cores.standardError.contains("not comparable: cores 2"), cores.standardError)
+    }
+
+    /// Base build against head build: a different version or toolchain is a note, and the comparison is shown.
+    func testDifferentVersionOrToolchainIsANote() throws {
+        let a = try file(recorded()), b = try file(recorded(version: "0.12.0", toolchain: "Swift version 6.4"))
+        let result = try CommandRunner.run(["compare", a, b])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("note: MotionBench version \"0.11.0\" (\(a)) vs \"0.12.0\" (\(b)); "
+                                                     + "toolchain \"Swift version 6.3.1\" (\(a)) vs \"Swift version 6.4\" (\(b))"),
+                      result.standardOutput)
+        XCTAssertFalse(result.standardOutput.contains("not comparable"), result.standardOutput)
+        let same = try CommandRunner.run(["compare", a, a])
+        XCTAssertEqual(same.status, 0, same.standardError)
+        XCTAssertEqual(same.standardOutput.components(separatedBy: "note:").count, 2, "one note only: \(same.standardOutput)")
+    }
+
+    /// An older file without the build configuration, frames or toolchain: those are unknown, noted, not refused.
+    func testFieldMissingFromAnOlderFileIsUnknown() throws {
+        let a = try file(recorded(frames: nil, build: nil, toolchain: nil)), b = try file(recorded())
+        let result = try CommandRunner.run(["compare", a, b])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        for field in ["frames", "build configuration", "toolchain"] {
+            XCTAssertTrue(result.standardOutput.contains("\(field) unknown (not recorded in \(a)), not checked"), result.standardOutput)
+        }
+        let json = try CommandRunner.run(["compare", b, a, "--format", "json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(object["mismatches"] as? [String], [])
+        XCTAssertTrue((object["notes"] as? [String] ?? []).contains("frames unknown (not recorded in \(a)), not checked"), "\(object)")
+    }
+
+    /// The files `run --format json` writes carry every field compare checks: a run against itself is comparable,
+    /// and against a run of other frames is not.
+    func testRunFilesRecordTheFields() throws {
+        func run(_ frames: String) throws -> String {
+            let result = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "50", "--frames", frames, "--format", "json"])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            return try file(result.standardOutput)
+        }
+        let a = try run("4"), b = try run("2")
+        let same = try CommandRunner.run(["compare", a, a])
+        XCTAssertEqual(same.status, 0, same.standardError)
+        XCTAssertFalse(same.standardOutput.contains("unknown"), same.standardOutput)
+        let different = try CommandRunner.run(["compare", a, b])
+        XCTAssertEqual(different.status, 2, different.standardError)
+        XCTAssertTrue(different.standardError.contains("not comparable: frames 4 (\(a)) vs 2 (\(b))"), different.standardError)
+    }
 }
