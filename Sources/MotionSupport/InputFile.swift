@@ -15,9 +15,11 @@ public enum InputFile {
     /// plan allows, 5,000,000, is about 340 MB at the 68 bytes a row of a real capture).
     public static let samplesSizeLimit = 1 << 30
 
-    /// The bytes of the regular file at `path`, at most `limit` bytes.
-    /// - Throws: `InputFileError` saying why it cannot be read (missing, not a regular file, too large, unreadable).
-    public static func read(_ path: String, limit: Int = sizeLimit) throws(InputFileError) -> Data {
+    /// The size in bytes of the regular file at `path`, after checking it exists, is a regular file and is at most
+    /// `limit` bytes.
+    /// - Throws: `InputFileError` saying which of those fails.
+    @discardableResult
+    static func checkRegularFile(_ path: String, limit: Int) throws(InputFileError) -> Int {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw InputFileError(reason: errno == ENOENT ? "does not exist" : String(cString: strerror(errno)))
@@ -28,6 +30,13 @@ public enum InputFile {
         guard info.st_size <= limit else {
             throw InputFileError(reason: "is larger than \(limit >> 20) MiB (\(info.st_size) bytes)")
         }
+        return Int(info.st_size)
+    }
+
+    /// The bytes of the regular file at `path`, at most `limit` bytes.
+    /// - Throws: `InputFileError` saying why it cannot be read (missing, not a regular file, too large, unreadable).
+    public static func read(_ path: String, limit: Int = sizeLimit) throws(InputFileError) -> Data {
+        try checkRegularFile(path, limit: limit)
         guard let data = FileManager.default.contents(atPath: path), data.count <= limit else {
             throw InputFileError(reason: "cannot be read")
         }
@@ -40,20 +49,12 @@ public enum InputFile {
     /// - Throws: `InputFileError` when the file cannot be opened or read (as `read`), or what `body` throws.
     public static func readChunks(_ path: String, limit: Int, chunkSize: Int = 4 << 20,
                                   _ body: (_ chunk: UnsafeBufferPointer<UInt8>, _ fileSize: Int) throws -> Void) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw InputFileError(reason: errno == ENOENT ? "does not exist" : String(cString: strerror(errno)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw InputFileError(reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "is not a regular file")
-        }
-        guard info.st_size <= limit else {
-            throw InputFileError(reason: "is larger than \(limit >> 20) MiB (\(info.st_size) bytes)")
-        }
+        try checkRegularFile(path, limit: limit)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputFileError(reason: "cannot be read") }
         defer { close(descriptor) }
         // The file opened may not be the one checked (replaced in between): check what was opened.
+        var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= limit else {
             throw InputFileError(reason: "cannot be read")
         }
