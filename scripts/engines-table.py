@@ -56,9 +56,21 @@ def share(value):
     return "0" if value == 0 else f"{100 * value:.3g}%"
 
 
+CSS_NAMES = {"default": "ease", "easeIn": "ease-in", "easeOut": "ease-out", "easeInEaseOut": "ease-in-out",
+             "cubic-bezier(0, 0, 1, 1)": "linear"}
+
+
+def css_name(name):
+    """A curve as CSS writes it: the study's `default` is ease, its `(1,0,0,1)` is cubic-bezier(1, 0, 0, 1)."""
+    if name.startswith("(") and name.endswith(")"):
+        return "cubic-bezier(" + ", ".join(name[1:-1].split(",")) + ")"
+    return CSS_NAMES.get(name, name)
+
+
 def worst(per_curve, preset):
     """(largest error, curve) over the curves of one set; per_curve maps a curve's name to its figures."""
-    errors = [(figures["maxAbsError"], name) for name, figures in per_curve.items() if (name in PRESETS) == preset]
+    errors = [(figures["maxAbsError"], css_name(name)) for name, figures in per_curve.items()
+              if (name in PRESETS) == preset]
     return max(errors) if errors else die("table", f"no {'preset' if preset else 'hard'} curve in {list(per_curve)}")
 
 
@@ -117,6 +129,7 @@ def main():
                "--threads", "1", "--repeat", "3", "--format", "json"]
     for library in plugins:
         command += ["--engine", library]
+    load = os.getloadavg()[0]
     timing = json.loads(run("run", command))
     with open(os.path.join(work, "run.json"), "w") as file:
         json.dump(timing, file)
@@ -165,7 +178,8 @@ def main():
     lines = [BEGIN,
              f"{date}, commit {commit}, motionbench {timing['metadata']['version']} "
              f"({timing['metadata']['toolchain']}, release), {machine['cpu']}, {machine['cores']} cores, "
-             f"{machine['system']}. Regenerate: `python3 scripts/engines-table.py --write`.",
+             f"{machine['system']}; load average {load:.1f} as the timed run started (above {machine['cores']}, other "
+             f"work shared the cores: read the × column, not the ns). Regenerate: `python3 scripts/engines-table.py --write`.",
              "",
              "| engine | version | worst on presets (searched) | worst on hard curves (searched) | monotonicity violations | "
              + " | ".join(f"beyond {name}" for name, _ in THRESHOLDS) + " | fade ns/layer-frame | × MotionCore batch |",
