@@ -165,7 +165,7 @@ class GitHub:
 
     def upsert_comment(self, number, body):
         """Updates the comment carrying MARKER, or creates one; returns ("updated"|"created", id)."""
-        existing = [comment for comment in self.comments(number) if MARKER in (comment.get("body") or "")]
+        existing = [comment for comment in self.comments(number) if (comment.get("body") or "").startswith(MARKER)]
         if existing:
             comment_id = existing[0]["id"]
             self.call("PATCH", f"repos/{self.repository}/issues/comments/{comment_id}", {"body": body})

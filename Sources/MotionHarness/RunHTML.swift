@@ -6,13 +6,14 @@ import MotionSupport
 /// layer-frame of every evaluator against the layer count, the frame-time distribution of each layer count against
 /// the budget, and the table with its notes.
 enum RunHTML {
-    /// The evaluators drawn on every page, in the order they take their colours (so theirs are the same on every page).
-    static let evaluators = ["batch", "naive", "stream bound", "shared-timeline (comparison)"]
+    /// The series drawn on every page, in the order they take their colours (so theirs are the same on every page).
+    static let alwaysDrawn = ["batch", "naive", "stream bound", "frame budget"]
 
-    /// One colour per series name across the page: the evaluators, the engines, the frame budget, then the layer
-    /// counts (`ChartPalette`, distinguishable with protanopia and deuteranopia too).
+    /// One colour per series name across the page (`ChartPalette`, distinguishable with protanopia and deuteranopia
+    /// too): the series every page has, the engines, the layer counts, then the shared-timeline comparison (drawn
+    /// only where every row could run it), so the series a page has take the most distinct colours.
     static func palette(_ results: [HarnessResult]) -> ChartPalette {
-        ChartPalette(evaluators + engineLabels(results) + ["frame budget"] + results.map(countName))
+        ChartPalette(alwaysDrawn + engineLabels(results) + results.map(countName) + ["shared-timeline (comparison)"])
     }
 
     /// A layer count's series name in the distribution chart.
