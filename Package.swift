@@ -66,8 +66,13 @@ let package = Package(
         // Output and input files, child processes, machine and toolchain info, run metadata, the status line.
         .target(
             name: "MotionSupport",
-            dependencies: ["MotionCore", "MotionOutput"]
+            dependencies: ["MotionCore", "MotionOutput"],
+            plugins: ["EmbedBuildCommit"]
         ),
+        // The commit the package was built from, embedded in MotionSupport at build time (BuildCommit.hash), so run
+        // metadata names it outside a checkout too; read from .git's files, MOTIONBENCH_COMMIT overriding.
+        .plugin(name: "EmbedBuildCommit", capability: .buildTool(), dependencies: ["BuildCommitEmbedder"]),
+        .executableTarget(name: "BuildCommitEmbedder", path: "Plugins/BuildCommitEmbedder"),
         // The C plug-in interface: one header, motionbench_engine.h (nothing to link).
         .target(name: "CMotionBenchEngine"),
         // The engine interface: the Swift protocol every engine conforms to, the layer descriptions, and the bridge

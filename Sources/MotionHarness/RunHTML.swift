@@ -6,11 +6,18 @@ import MotionSupport
 /// layer-frame of every evaluator against the layer count, the frame-time distribution of each layer count against
 /// the budget, and the table with its notes.
 enum RunHTML {
-    /// Colours of the evaluators, the same on every page.
-    static let evaluatorColours = ["batch": "#1b6ac9", "naive": "#d9480f", "stream bound": "#495057",
-                                   "shared-timeline (comparison)": "#2b8a3e"]
-    /// Colours of successive layer counts in the distribution chart.
-    static let countColours = ["#74a9e8", "#1b6ac9", "#364fc7", "#862e9c", "#c2255c", "#d9480f", "#e67700", "#5c940d"]
+    /// The series drawn on every page, in the order they take their colours (so theirs are the same on every page).
+    static let alwaysDrawn = ["batch", "naive", "stream bound", "frame budget"]
+
+    /// One colour per series name across the page (`ChartPalette`, distinguishable with protanopia and deuteranopia
+    /// too): the series every page has, the engines, the layer counts, then the shared-timeline comparison (drawn
+    /// only where every row could run it), so the series a page has take the most distinct colours.
+    static func palette(_ results: [HarnessResult]) -> ChartPalette {
+        ChartPalette(alwaysDrawn + engineLabels(results) + results.map(countName) + ["shared-timeline (comparison)"])
+    }
+
+    /// A layer count's series name in the distribution chart.
+    static func countName(_ result: HarnessResult) -> String { "\(result.layers) layers" }
 
     static func page(_ results: [HarnessResult], machine: MachineInfo, provenance: String?) -> String {
         guard let first = results.first else { return SVGChart.page(title: "MotionBench run", body: "<p>no results</p>") }
@@ -45,31 +52,27 @@ enum RunHTML {
         }
         let values = series.flatMap { $0.1.map(\.1) }.filter { $0.isFinite && $0 > 0 }
         let layers = results.map { Double($0.layers) }
+        let palette = palette(results)
+        let colour = { (name: String) in palette.existing(name) ?? ChartPalette.colours[0] }
         let chart = SVGChart.render(
             title: "Cost per layer-frame by evaluator",
-            series: series.map { ChartSeries(name: $0.0, colour: colour($0.0, results), points: $0.1,
+            series: series.map { ChartSeries(name: $0.0, colour: colour($0.0), points: $0.1,
                                              dashed: $0.0 == "stream bound", markers: true) },
             x: .logarithmic("layers", covering: layers.min() ?? 1, layers.max() ?? 10),
             y: .logarithmic("ns per layer-frame (median frame / layers)", covering: values.min() ?? 1, values.max() ?? 10),
             width: 460, height: 300)
-        return "<figure>" + SVGChart.legend(series.map { ($0.0, colour($0.0, results)) }) + chart + "</figure>"
+        return "<figure>" + SVGChart.legend(series.map { ($0.0, colour($0.0)) }) + chart + "</figure>"
     }
 
-    /// The engines under test (and MotionCore's batch on their kinds) by label, in order of appearance.
+    /// The engines under test (and MotionCore's batch on their kinds) by label, in order of appearance; the batch,
+    /// naive and stream-bound rows are the evaluators' own series, drawn once.
     static func engineLabels(_ results: [HarnessResult]) -> [String] {
-        results.flatMap(\.engines).filter { $0.role != "batch" && $0.role != "naive" }.map(engineLabel).uniqued()
+        results.flatMap(\.engines).filter { !["batch", "naive", "stream"].contains($0.role) }.map(engineLabel).uniqued()
     }
 
     /// An engine row's label in the charts.
     static func engineLabel(_ row: EngineRow) -> String {
         row.role == "batch-subset" ? "\(row.name) (same kinds as \(row.kinds.joined(separator: ", ")))" : row.name
-    }
-
-    /// A series' colour: the evaluators' own, then the engines' in turn.
-    static func colour(_ name: String, _ results: [HarnessResult]) -> String {
-        if let colour = evaluatorColours[name] { return colour }
-        let index = engineLabels(results).firstIndex(of: name) ?? 0
-        return ["#ae3ec9", "#0c8599", "#f08c00", "#5f3dc4", "#c92a2a"][index % 5]
     }
 
     /// The engines' tables, one per layer count, with their details.
@@ -86,11 +89,14 @@ enum RunHTML {
     static func distributionChart(_ results: [HarnessResult], budgetMs: Double) -> String {
         let rows = results.filter { !$0.frameMsPercentiles.isEmpty }
         let values = rows.flatMap(\.frameMsPercentiles).filter { $0 > 0 } + [budgetMs]
-        var series = rows.enumerated().map { index, row in
-            ChartSeries(name: "\(row.layers) layers", colour: countColours[index % countColours.count],
+        let palette = palette(results)
+        let colour = { (name: String) in palette.existing(name) ?? ChartPalette.colours[0] }
+        var series = rows.map { row in
+            ChartSeries(name: countName(row), colour: colour(countName(row)),
                         points: row.frameMsPercentiles.enumerated().map { (Double($0.offset), $0.element) })
         }
-        series.append(ChartSeries(name: "frame budget", colour: "#e03131", points: [(0, budgetMs), (100, budgetMs)], dashed: true))
+        series.append(ChartSeries(name: "frame budget", colour: colour("frame budget"), points: [(0, budgetMs), (100, budgetMs)],
+                                  dashed: true))
         let chart = SVGChart.render(
             title: "Frame-time distribution (first timed pass)", series: series,
             x: .linear("percentile of frames", 0...100),

@@ -5,32 +5,36 @@ import MotionOutput
 /// The self-contained HTML report: a provenance line, one reading, inline SVG plots with titled axes, and the tables
 /// (no network, no script).
 extension AccuracyRenderer {
-    /// One colour per name across the whole page: a strategy (or a platform's settling rule) keeps its colour in every
-    /// chart and legend. The GSL reference is black.
-    static func colour(_ name: String) -> String {
-        if name == referenceName { return "#111111" }
-        if name == curveName { return "#444444" }
-        let known = ["motionbench", "motionbench-propagator", "webkit-2008", "webkit", "chromium", "firefox-smil",
-                     "bezier-easing-v2", "cardano", "react-native", "android", "flutter", "rebound", "react-spring", "motion",
-                     "swiftui", "core-animation", "uikit", "firefox"]
-        let palette = ["#1b6ac9", "#74a9e8", "#8d6e63", "#2b8a3e", "#d9480f", "#7048e8", "#e67700", "#c2255c", "#0b7285",
-                       "#5c940d", "#862e9c", "#f08c00", "#a61e4d", "#364fc7", "#e8590c", "#087f5b", "#495057", "#12b886"]
-        if let index = known.firstIndex(of: name) { return palette[index % palette.count] }
-        let hash = name.unicodeScalars.reduce(UInt32(2_166_136_261)) { ($0 ^ $1.value) &* 16_777_619 }
-        return palette[Int(hash % UInt32(palette.count))]
+    /// The strategies and platforms in the order they take their colours, so each keeps its colour on every page
+    /// (a strategy and the platform's settling rule of the same name share it: one meaning, the platform).
+    static let knownNames = ["motionbench", "webkit-2008", "webkit", "chromium", "firefox", "firefox-smil", "bezier-easing-v2",
+                             "cardano", "motionbench-propagator", "react-native", "android", "flutter", "rebound",
+                             "react-spring", "motion", "swiftui", "core-animation"]
+
+    /// One colour per name across the whole page (`ChartPalette`): the GSL reference black, the known strategies and
+    /// platforms next, then any other name on the page and the measured implementations. The curve shapes are
+    /// MotionBench's solver's, drawn in its colour.
+    static func palette(_ r: AccuracyReport) -> ChartPalette {
+        let settling = r.settling.first?.definitions.map(\.name) ?? []
+        return ChartPalette([referenceName] + knownNames + r.bezier.map(\.name) + r.springResults.map(\.name) + settling
+                            + (r.measured?.implementations.map(\.label) ?? []))
     }
 
     /// The name the GSL reference series carries in plots and legends.
     static let referenceName = "GSL reference"
-    /// The name of the plotted curve shapes (MotionBench's solver, which agrees with the reference to its bound).
-    static let curveName = "y(x)"
+    /// The name of the plotted curve shapes: MotionBench's solver, which agrees with the reference to its bound.
+    static let curveName = "motionbench"
 
-    /// A chart of named series, each in its strategy's colour, the reference dashed.
-    static func chart(title: String, series: [(name: String, points: [(Double, Double)])], x: ChartAxis, y: ChartAxis) -> String {
+    /// A chart of named series, each in its colour on the page, the reference dashed.
+    static func chart(title: String, series: [(name: String, points: [(Double, Double)])], x: ChartAxis, y: ChartAxis,
+                      palette: ChartPalette) -> String {
         SVGChart.render(title: title, series: series.map {
-            ChartSeries(name: $0.name, colour: colour($0.name), points: $0.points, dashed: $0.name == referenceName)
+            ChartSeries(name: $0.name, colour: colour($0.name, palette), points: $0.points, dashed: $0.name == referenceName)
         }, x: x, y: y)
     }
+
+    /// The colour `name` has on the page (every name on it is in `palette`; black only for a name that is not).
+    static func colour(_ name: String, _ palette: ChartPalette) -> String { palette.existing(name) ?? ChartPalette.colours[0] }
 
     static func escape(_ text: String) -> String { SVGChart.escape(text) }
 
@@ -40,9 +44,12 @@ extension AccuracyRenderer {
         value < 1e6 ? String(format: "%.1f", value) : sci(min(value, .greatestFiniteMagnitude))
     }
 
-    static func legend(_ names: [String]) -> String { SVGChart.legend(names.map { ($0, colour($0)) }) }
+    static func legend(_ names: [String], _ palette: ChartPalette) -> String {
+        SVGChart.legend(names.map { ($0, colour($0, palette)) })
+    }
 
     static func html(_ r: AccuracyReport, provenance: String?) -> String {
+        let palette = palette(r)
         var body = "<h1>MotionBench accuracy report</h1>"
         if let provenance { body += "<p class='provenance'>\(escape(provenance))</p>" }
         body += "<p class='reading'>\(escape(reading(r)))</p>"
@@ -57,23 +64,23 @@ extension AccuracyRenderer {
             let range = entry.curve.outputRange
             let low = min(range.min, 0), high = max(range.max, 1)
             body += chart(title: entry.name, series: [(curveName, (0...200).map { (Double($0) / 200, entry.curve.value(at: Double($0) / 200)) })],
-                          x: progressX, y: .linear("output progress y", low...high))
+                          x: progressX, y: .linear("output progress y", low...high), palette: palette)
         }
         body += "</div><h2>Bézier: absolute error against x</h2><p class='note'>Largest |strategy − reference| in each of "
             + "\(AccuracyReport.plotBins) bins of x, over every input tried (the grid of \(r.samples) and "
             + "\(r.search.rounds) search rounds), log scale; a line at the bottom is below 1e-17.</p>"
-            + legend(r.bezier.map(\.name)) + "<div class='grid'>"
+            + legend(r.bezier.map(\.name), palette) + "<div class='grid'>"
         for (index, entry) in r.curves.enumerated() {
             let series = r.bezier.map { s -> (String, [(Double, Double)]) in
                 (s.name, s.binnedErrors[index].enumerated().map { (Double($0.offset) / Double(AccuracyReport.plotBins), $0.element) })
             }
             body += chart(title: "\(entry.name): |error|", series: series, x: progressX,
-                          y: .decades("|error| (output progress)", -17...0))
+                          y: .decades("|error| (output progress)", -17...0), palette: palette)
         }
         body += "</div><h2>Springs: trajectories and error against time</h2>"
             + "<p class='note'>Position as a fraction of the travel, sampled at \(escape(formatSpecNumber(r.rateHz))) Hz; the "
             + "reference (dashed) is GSL's rk8pd integration.</p>"
-            + legend([referenceName] + r.springResults.map(\.name)) + "<div class='grid'>"
+            + legend([referenceName] + r.springResults.map(\.name), palette) + "<div class='grid'>"
         let times = { (count: Int) in (1...max(count, 1)).map { Double($0) / r.rateHz } }
         let timeAxis = ChartAxis.linear("time (s)", 0...r.seconds)
         for (index, entry) in r.springs.enumerated() {
@@ -82,19 +89,19 @@ extension AccuracyRenderer {
             series += r.springResults.map { ($0.name, Array(zip(times($0.trajectories[index].count), $0.trajectories[index]))) }
             let values = series.flatMap { $0.1.map(\.1) }
             body += chart(title: entry.name, series: series, x: timeAxis,
-                          y: .linear("position (fraction of travel)", min(values.min() ?? 0, 0)...max(values.max() ?? 1, 1.05)))
+                          y: .linear("position (fraction of travel)", min(values.min() ?? 0, 0)...max(values.max() ?? 1, 1.05)), palette: palette)
             let errors = r.springResults.map { ($0.name, Array(zip(times($0.errors[index].count), $0.errors[index]))) }
             body += chart(title: "\(entry.name): |error|", series: errors, x: timeAxis,
-                          y: .decades("|error| (fraction of travel)", -17...0))
+                          y: .decades("|error| (fraction of travel)", -17...0), palette: palette)
         }
-        body += "</div><h2>Settling time by each platform's rule</h2>" + settlingChart(r)
-        if let measured = r.measured { body += measuredHTML(measured) }
+        body += "</div><h2>Settling time by each platform's rule</h2>" + settlingChart(r, palette: palette)
+        if let measured = r.measured { body += measuredHTML(measured, palette: palette) }
         body += SVGChart.tables(fromMarkdown: markdown(r, withReading: false))
         return SVGChart.page(title: "MotionBench accuracy report", body: body)
     }
 
     /// Horizontal bars, one group per spring, one bar per platform's rule, with a seconds axis and each bar's value.
-    static func settlingChart(_ r: AccuracyReport) -> String {
+    static func settlingChart(_ r: AccuracyReport, palette: ChartPalette) -> String {
         let names = r.settling.first?.definitions.map(\.name) ?? []
         let longest = r.settling.flatMap { $0.definitions.compactMap(\.seconds) }.max() ?? 1
         // The scale ends on the first round tick at or beyond the longest bar.
@@ -122,13 +129,13 @@ extension AccuracyRenderer {
                 let value = definition.seconds.map { String(format: "%.3f s", $0) } ?? "never"
                 let length = (definition.seconds ?? 0) / scaleEnd * plotWidth
                 svg += "<rect x='\(left)' y='\(y)' width='\(String(format: "%.1f", length))' height='\(rowHeight - 2)' "
-                    + "fill='\(colour(definition.name))'><title>\(escape(definition.name)): \(value)</title></rect>"
+                    + "fill='\(colour(definition.name, palette))'><title>\(escape(definition.name)): \(value)</title></rect>"
                 svg += "<text x='\(String(format: "%.1f", left + length + 4))' y='\(y + rowHeight - 4)' font-size='9' \(font)>"
                     + "\(escape(definition.name)) \(value)</text>"
                 y += rowHeight
             }
             y += groupGap
         }
-        return legend(names) + svg + "</svg>"
+        return legend(names, palette) + svg + "</svg>"
     }
 }

@@ -245,18 +245,12 @@ extension AccuracyRenderer {
         }
     }
 
-    /// Colours for measured implementations, apart from the in-repo strategies' palette so that an engine never shares
-    /// a colour with a port.
-    static let measuredPalette = ["#000000", "#e03131", "#0c8599", "#f59f00", "#5f3dc4", "#2f9e44", "#d6336c", "#868e96",
-                                  "#1864ab", "#a61e4d", "#5c940d", "#e8590c"]
-
     /// The HTML section: per spec, each measured implementation's |error| against the input (solid, its own colour),
-    /// the in-repo ports beside them on Bézier specs (dashed, each strategy's colour), log scale.
-    static func measuredHTML(_ m: MeasuredAccuracy) -> String {
+    /// the in-repo ports beside them on Bézier specs (dashed, each strategy's colour), log scale. `palette` holds
+    /// the page's colours, the measured implementations' labels included, so no engine shares a colour with a port.
+    static func measuredHTML(_ m: MeasuredAccuracy, palette: ChartPalette) -> String {
         let rows = m.implementations + m.ports
-        let colours = rows.enumerated().map { index, row in
-            row.isPort ? colour(row.name) : measuredPalette[index % measuredPalette.count]
-        }
+        let colours = rows.map { colour($0.isPort ? $0.name : $0.label, palette) }
         var body = "<h2 id='measured'>Measured implementations: absolute error against the input</h2><p class='note'>Largest "
             + "|implementation − exact| in each of \(AccuracyReport.plotBins) bins of the input, log scale (a point at the "
             + "bottom is below 1e-17); measured implementations solid, in-repo ports at the same inputs dashed. Files: "

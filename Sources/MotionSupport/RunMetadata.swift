@@ -16,8 +16,15 @@ public struct RunMetadata: Encodable, Sendable {
     public let build: String
     /// ISO 8601 time the report was written (UTC).
     public let timestamp: String
-    /// `git rev-parse HEAD` of the working directory's checkout, or null outside one.
+    /// The commit this binary was built from (`BuildCommit`, read at build time), else `git rev-parse HEAD` of the
+    /// working directory's checkout, else null.
     public let commit: String?
+    /// Where `commit` came from: "build" (embedded at build time), "checkout" (the working directory's) or nil.
+    public let commitSource: String?
+    /// The 1, 5 and 15 minute load averages (/proc/loadavg) when the report was made, or nil where there is none.
+    public let loadAverage: [Double]?
+    /// The command line that produced the report (`CommandLine.arguments`).
+    public let commandLine: [String]
     /// The moment `timestamp` describes.
     public let date: Date
 
@@ -28,13 +35,14 @@ public struct RunMetadata: Encodable, Sendable {
                       timestampNanoseconds: Int64((date.timeIntervalSince1970 * 1e9).rounded()))
     }
 
-    /// One line for a page or a log: `motionbench VERSION · TOOLCHAIN · MACHINE · TIMESTAMP · commit ABC1234`.
+    /// One line for a page or a log: `motionbench VERSION · TOOLCHAIN · MACHINE · TIMESTAMP · commit ABC1234 · load 0.5`.
     public var provenance: String {
         "\(tool) \(version) · \(toolchain) · \(machine.summary) · \(timestamp)" + (commit.map { " · commit \($0.prefix(12))" } ?? "")
+            + (loadAverage?.first.map { " · load \(String(format: "%.2f", $0))" } ?? "")
     }
 
     enum CodingKeys: String, CodingKey {
-        case tool, version, toolchain, build, machine, timestamp, commit
+        case tool, version, toolchain, build, machine, timestamp, commit, commitSource, loadAverage, commandLine
     }
 
     /// Encodes every key, `commit` as null when unknown.
@@ -47,13 +55,26 @@ public struct RunMetadata: Encodable, Sendable {
         try container.encode(machine, forKey: .machine)
         try container.encode(timestamp, forKey: .timestamp)
         try container.encodeOrNull(commit, forKey: .commit)
+        try container.encodeOrNull(commitSource, forKey: .commitSource)
+        try container.encodeOrNull(loadAverage, forKey: .loadAverage)
+        try container.encode(commandLine, forKey: .commandLine)
     }
 
-    /// This process's metadata now (runs `swift --version` and `git rev-parse HEAD`, each with a 10 s limit).
+    /// This process's metadata now (runs `swift --version`, and `git rev-parse HEAD` when the build embedded no
+    /// commit, each with a 10 s limit).
     public static func current() -> RunMetadata {
         let now = Date()
+        let (commit, source): (String?, String?) = BuildCommit.hash.map { ($0, "build") } ?? gitCommit().map { ($0, "checkout") } ?? (nil, nil)
         return RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: Toolchain.current,
-                           machine: .current, build: buildConfiguration, timestamp: ISO8601DateFormatter().string(from: now), commit: gitCommit(), date: now)
+                           machine: .current, build: buildConfiguration, timestamp: ISO8601DateFormatter().string(from: now),
+                           commit: commit, commitSource: source, loadAverage: loadAverage(), commandLine: CommandLine.arguments,
+                           date: now)
+    }
+
+    /// The 1, 5 and 15 minute load averages from /proc/loadavg's text (the first three fields), or nil.
+    public static func loadAverage(_ text: String? = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) -> [Double]? {
+        let fields = (text ?? "").split(separator: " ").prefix(3).compactMap { Double($0) }
+        return fields.count == 3 && fields.allSatisfy({ $0.isFinite && $0 >= 0 }) ? fields : nil
     }
 
     /// "debug" in a debug build, "release" otherwise.

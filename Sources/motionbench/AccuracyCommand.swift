@@ -88,6 +88,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
 
+    @Flag(help: "Print the HTML report on standard output even when it is a terminal (without it, --format html needs --output there).")
+    var stdout = false
+
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
         try validatingOptions {
@@ -109,6 +112,9 @@ struct AccuracyCommand: ParsableCommand {
             }
             guard engineTimeout > 0, engineTimeout <= 86_400 else {
                 throw BadInput(message: "accuracy: --engine-timeout \(formatSpecNumber(engineTimeout)) must be a number of seconds in (0, 86400]")
+            }
+            if format.format.name == "html" {
+                try refuseLargeOutputOnTerminal(command: "accuracy", what: "the HTML report (about 1 MB)", output: output, stdout: stdout)
             }
         }
     }

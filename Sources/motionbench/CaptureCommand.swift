@@ -64,6 +64,9 @@ struct CaptureCommand: ParsableCommand {
     @Option(help: "Write the CSV to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
 
+    @Flag(help: "Print the CSV on standard output even when it is a terminal (without it, capture needs --output there).")
+    var stdout = false
+
     /// Checks the options that need no file or browser (exit 2 with the usage before any work).
     func validate() throws {
         try validatingOptions {
@@ -81,6 +84,7 @@ struct CaptureCommand: ParsableCommand {
                 throw BadInput(message: "capture: --timeout \(formatSpecNumber(timeout)) must be a number of seconds in (0, 3600]")
             }
             _ = try durationList()
+            try refuseLargeOutputOnTerminal(command: "capture", what: "the samples' CSV (about 1 MB)", output: output, stdout: stdout)
         }
     }
 

@@ -80,12 +80,15 @@ final class AccuracyReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<th scope='col'>strategy</th>"))
         XCTAssertEqual(html.components(separatedBy: AccuracyRenderer.reading(report).prefix(60)).count - 1, 1, "one summary")
         // One colour per strategy across the page: the spring and Bézier "webkit" series share it, the reference is black.
-        XCTAssertEqual(AccuracyRenderer.colour("webkit"), AccuracyRenderer.colour("webkit"))
-        XCTAssertNotEqual(AccuracyRenderer.colour("motionbench"), AccuracyRenderer.colour(AccuracyRenderer.referenceName))
+        let palette = AccuracyRenderer.palette(report)
+        let colour = { (name: String) in AccuracyRenderer.colour(name, palette) }
+        XCTAssertEqual(palette.assigned.filter { $0.name == "webkit" }.count, 1, "one webkit, one colour")
+        XCTAssertEqual(colour(AccuracyRenderer.referenceName), "#000000")
+        XCTAssertNotEqual(colour("motionbench"), colour(AccuracyRenderer.referenceName))
         let strategies = Set(report.bezier.map(\.name) + report.springResults.map(\.name))
-        XCTAssertEqual(Set(strategies.map(AccuracyRenderer.colour)).count, strategies.count, "distinct colours")
+        XCTAssertEqual(Set(strategies.map(colour)).count, strategies.count, "distinct colours")
         for name in strategies {
-            let stroke = "stroke='\(AccuracyRenderer.colour(name))'"
+            let stroke = "stroke='\(colour(name))'"
             XCTAssertTrue(html.contains(stroke), name)
         }
         // Exports: one metric pair per strategy.
