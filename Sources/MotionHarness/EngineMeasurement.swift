@@ -36,7 +36,8 @@ enum EngineMeasurement {
         var accuracy = EngineAccuracy(workload: workload, count: subject.count, workloadIndex: subject.workloadIndex,
                                       frames: subject.frames, budget: options.checkBudget)
         let frameCount = options.clock.frames
-        var perLayer: [Double] = [], first: FrameHarness.FrameRecord?
+        var perLayer: [Double] = [], first: FrameHarness.FrameRecord?, records: [FrameHarness.FrameRecord] = []
+        let loadStart = CPUReading.loadAverage()
         do throws(EngineError) {
             // Warm-up passes, then the checked pass (every output checked finite and a sample compared with the
             // exact path after every frame; its times not counted, since the comparisons evict what the next frame
@@ -52,6 +53,7 @@ enum EngineMeasurement {
                 }
                 guard pass >= measuredFrom else { continue }
                 if pass == measuredFrom { first = record }
+                records.append(record)
                 let sorted = record.frameNanoseconds.sorted()
                 perLayer.append(Double(sorted[sorted.count / 2]) / Double(max(subject.count, 1)))
             }
@@ -60,6 +62,7 @@ enum EngineMeasurement {
             return row
         }
         row.nsPerLayerFrame = finite(RepeatedFigure(perLayer).median)
+        row.noise = FrameNoise(passes: records, threads: chunks, loadStart: loadStart, loadEnd: CPUReading.loadAverage())
         if let first { row.frameMs = percentiles(first) }
         row.budgetFractionP99 = row.frameMs.flatMap { finite($0.p99 / (1e3 * options.clock.nominalInterval)) }
         accuracy.fill(&row)

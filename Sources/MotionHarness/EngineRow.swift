@@ -32,6 +32,9 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public var frameMs: Percentiles?
     /// p99 frame time as a fraction of the frame budget.
     public var budgetFractionP99: Double?
+    /// How disturbed its timed frames were, and whether its timing is flagged (engines timed over every frame: the
+    /// batch, the engines under test and the batch on their kinds; nil for the naive evaluator and the stream bound).
+    public var noise: FrameNoise?
     /// Errors against the exact scalar path, per kind.
     public var errors: [KindErrors] = []
     /// Frames after which every output of every layer was checked to be finite (for an engine under test every frame

@@ -12,6 +12,7 @@ enum EngineRows {
         fill(&batch, cost: result.nsPerLayerFrame, frames: result.frames, threads: max(1, min(options.threads, workload.count)),
              percentiles: result.frameMs, options: options, checks: checks.batch)
         batch.timesBatch = 1
+        batch.noise = result.noise
         var naive = EngineMeasurement.row(setup.naive.descriptor, role: "naive", selection: all)
         naive.layers = setup.naiveCount
         fill(&naive, cost: result.naiveNsPerLayerFrame, frames: setup.comparisonFrames.count,

@@ -16,7 +16,7 @@ enum EngineTable {
             "\(row.layers)", "\(row.frames)", "\(row.threads)",
             row.failure != nil ? "FAILED" : row.nsPerLayerFrame.map { fixed($0, 2) } ?? "–",
             row.timesBatch.map { fixed($0, 2) + "×" } ?? "–",
-            row.frameMs.map { fixed($0.p50, 3) } ?? "–", row.frameMs.map { fixed($0.p99, 3) } ?? "–",
+            row.frameMs.map { fixed($0.p50, 3) } ?? "–", row.frameMs.map { fixed($0.p99, 3) + (row.noise?.flagged == true ? " disturbed" : "") } ?? "–",
             row.budgetFractionP99.map { fixed($0 * 100, 1) + "%" } ?? "–",
             largest.map { String(format: "%.1e", $0.maxError) + " (\($0.kind))" } ?? "–",
             outputs > 0 ? fixed(Double(beyond) / Double(outputs) * 100, 2) + "%" : "–",
@@ -61,6 +61,10 @@ enum EngineTable {
                 lines.append(name + (row.role == "batch-subset" ? ": left out to match the engine's kinds: "
                                      : ": not supported, not evaluated: ")
                              + row.unsupported.map { "\($0.kind) (\($0.layers) layers)" }.joined(separator: ", "))
+            }
+            if let noise = row.noise, noise.flagged, row.failure == nil {
+                lines.append("\(name) timing disturbed: \(noise.reason ?? "flagged") (its figures are not to be trusted; rerun "
+                             + "on a quiet machine)")
             }
             if row.role == "naive" { lines.append("naive: \(row.layers) layers spread over the run, timed at \(row.frames) frames") }
             if row.role == "stream" {

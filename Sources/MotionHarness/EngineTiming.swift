@@ -58,6 +58,8 @@ enum EngineTiming {
         for index in frames {
             let frame = clock.frame(index)
             heartbeat?.beat(.evaluateFrame, frame: index, time: frame.time)
+            // The CPU readings enclose the timed region, outside it (`FrameNoise`).
+            let before = CPUReading.now(threads: chunks)
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 try evaluate(engine, time: frame.time, chunks: chunks, failures: failures)
@@ -65,8 +67,7 @@ enum EngineTiming {
                 throw EngineError(error.message + " (frame \(index) of \(clock.frames))")
             }
             let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            record.frameNanoseconds.append(elapsed)
-            _ = record.histogram.record(max(elapsed, 1))
+            record.append(frame: index, nanoseconds: elapsed, before: before, after: CPUReading.now(threads: chunks))
             heartbeat?.beat(.checkOutputs, frame: index, time: frame.time)
             do {
                 try engine.checkFrame(chunks: chunks, time: frame.time)

@@ -51,10 +51,10 @@ public enum HarnessReport {
                                     "streamNsPerLayerFrame", "ratioToStream"]
 
     static func cells(_ r: HarnessResult) -> [String] {
-        /// `value` with its half-range across passes as ±percent when the run was repeated.
+        /// `value` followed by its min–max range over the passes when the run was repeated.
         func timed(_ key: String, _ value: Double, _ digits: Int, suffix: String = "") -> String {
-            guard let range = r.spread[key], value.isFinite, value != 0 else { return fixed(value, digits) + suffix }
-            return fixed(value, digits) + suffix + " ±" + fixed((range.upperBound - range.lowerBound) / 2 / value * 100, 0) + "%"
+            guard let range = r.spread[key], value.isFinite else { return fixed(value, digits) + suffix }
+            return fixed(value, digits) + suffix + " [" + fixed(range.lowerBound, digits) + "–" + fixed(range.upperBound, digits) + "]"
         }
         return [
             "\(r.layers)", "\(r.threads)", timed("nsPerLayerFrame", r.nsPerLayerFrame, 2), "\(fixed(r.activeShare * 100, 1))%",
@@ -64,13 +64,22 @@ public enum HarnessReport {
             timed("speedupVsNaive", r.speedupVsNaive, 1, suffix: "×"),
             r.sharedTimelineNsPerLayerFrame.map { timed("sharedTimelineNsPerLayerFrame", $0, 2) } ?? "n/a",
             timed("streamNsPerLayerFrame", r.streamNsPerLayerFrame, 2), timed("ratioToStream", r.ratioToStream, 2, suffix: "×"),
-            r.budgetFractionP99 <= 1 ? "fits" : "over budget",
+            r.isDisturbed ? "disturbed" : r.budgetFractionP99 <= 1 ? "fits" : "over budget",
         ]
+    }
+
+    /// The columns, with p99 named for what it is when fewer than 100 frames were timed (the slowest of them).
+    static func columns(_ results: [HarnessResult]) -> [String] {
+        guard let frames = results.first?.frames, frames < 100 else { return columns }
+        return columns.map {
+            $0 == "p99 ms" ? "p99 = max of \(frames) ms" : $0 == "budget@p99" ? "budget@max of \(frames)" : $0
+        }
     }
 
     /// The result rows as a Markdown table (the text table's columns).
     static func markdownTable(_ results: [HarnessResult]) -> String {
-        "| " + columns.joined(separator: " | ") + " |\n|" + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
+        let columns = columns(results)
+        return "| " + columns.joined(separator: " | ") + " |\n|" + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
             + results.map { "| " + cells($0).joined(separator: " | ") + " |\n" }.joined()
     }
 
@@ -79,9 +88,17 @@ public enum HarnessReport {
         BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) }, budgetMs: 1000 / (results.first?.rateHz ?? 1))
     }
 
-    /// One line: the budget estimate and how it was made.
+    /// One line: the budget estimate and how it was made or, when a row was disturbed, why none is stated.
     static func budgetLine(_ results: [HarnessResult]) -> String {
         let estimate = budgetEstimate(results), budget = 1000 / (results.first?.rateHz ?? 1)
+        let disturbed = results.filter(\.isDisturbed)
+        guard disturbed.isEmpty else {
+            let load = disturbed.compactMap { $0.noise?.loadAverage.end }.max().map { String(format: "%.1f", $0) } ?? "unknown"
+            return "Max layers in budget: not stated, because the run was disturbed ("
+                + disturbed.map { "\($0.layers) layers: \($0.noise?.reason ?? "flagged")" }.joined(separator: "; ")
+                + "; load average \(load) on \(MachineInfo.current.cores) cores). Rerun the same command when nothing else "
+                + "is running (`uptime` shows a load average below the core count), adding --repeat 5 for medians over passes"
+        }
         let model = estimate.interceptMs == 0 && results.count < 2 ? "from the measured p99 cost per layer"
             : "p99 frame time ≈ \(fixed(estimate.interceptMs, 3)) ms + \(fixed(estimate.slopeNs, 2)) ns × layers, fitted over all rows"
         guard !estimate.isLowerBound else {
@@ -101,9 +118,9 @@ public enum HarnessReport {
         guard let first = results.first else { return "no results\n" }
         let budget = 1000 / first.rateHz
         var text = "Scenario \(first.scenario), clock \(first.clock) (frame budget \(fixed(budget, 2)) ms), "
-            + "\(first.frames) frames" + (first.repeats > 1 ? " × \(first.repeats) timed passes (medians; ±: half the min–max range)" : "")
+            + "\(first.frames) frames" + (first.repeats > 1 ? " × \(first.repeats) timed passes (medians; [min–max] over the passes)" : "")
             + ", on \(machine.summary)\n" + budgetLine(results) + "\n"
-        let rows = [columns] + results.map(cells)
+        let columns = columns(results), rows = [columns] + results.map(cells)
         if markdown {
             text += "\n" + markdownTable(results)
         } else {
@@ -130,6 +147,17 @@ public enum HarnessReport {
                      + "scaled per layer. stream: reading every column a frame reads and writing every column it "
                      + "writes, no arithmetic (\(stream) bytes per layer-frame), the faster of the run's threads and one "
                      + "thread; – where it is not below the batch cost.")
+        if let frames = results.first?.frames, frames < 100 {
+            lines.append("p99: with \(frames) frames (fewer than 100) the 99th percentile is the slowest frame; time at "
+                         + "least 100 frames (--frames) for a p99 that is not a single frame.")
+        }
+        for result in results {
+            guard let noise = result.noise else { continue }
+            let load = [noise.loadAverage.start, noise.loadAverage.end].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
+            lines.append("noise \(result.layers) layers: threads not running \(FrameNoise.percent(noise.notRunningShare)) of "
+                         + "the frame time, \(noise.preemptedFrames) of \(noise.frames) frames preempted, load average "
+                         + "\(load[0]) → \(load[1])" + (noise.flagged ? "; DISTURBED: \(noise.reason ?? "")" : ""))
+        }
         if let obstacle = results.first?.sharedTimelineObstacle {
             lines.append("shared-timeline: n/a (\(obstacle)); it needs shared parameters, whole-frame begins and a fixed rate.")
         } else {
@@ -149,10 +177,23 @@ public enum HarnessReport {
     /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `HarnessResult.CodingKeys`.
     static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: (any ReportMetadata)?) -> String {
         struct Budget: Encodable {
-            let maxLayers: Int
+            let maxLayers: Int?
             let maxLayersIsLowerBound: Bool
             let interceptMs, slopeNs: ReportNumber
             let method: String
+            /// Why no limit is stated (rows disturbed), nil when it is.
+            let notStated: String?
+
+            func encode(to encoder: Encoder) throws {
+                enum Keys: String, CodingKey { case maxLayers, maxLayersIsLowerBound, interceptMs, slopeNs, method, notStated }
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encodeOrNull(maxLayers, forKey: .maxLayers)
+                try container.encode(maxLayersIsLowerBound, forKey: .maxLayersIsLowerBound)
+                try container.encode(interceptMs, forKey: .interceptMs)
+                try container.encode(slopeNs, forKey: .slopeNs)
+                try container.encode(method, forKey: .method)
+                try container.encodeOrNull(notStated, forKey: .notStated)
+            }
         }
         struct Document: Encodable {
             let machine: MachineInfo
@@ -162,16 +203,19 @@ public enum HarnessReport {
             let units: [String: String]
         }
         let estimate = budgetEstimate(results)
-        let budget = Budget(maxLayers: estimate.maxLayers, maxLayersIsLowerBound: estimate.isLowerBound,
+        let disturbed = results.contains(where: \.isDisturbed)
+        let budget = Budget(maxLayers: disturbed ? nil : estimate.maxLayers, maxLayersIsLowerBound: estimate.isLowerBound,
                             interceptMs: ReportNumber(estimate.interceptMs), slopeNs: ReportNumber(estimate.slopeNs),
                             method: "least-squares line of p99 frame time over layer count across all rows, clamped to the "
-                                + "measured rows; when every row fits, the largest row as a lower bound (never extrapolated)")
+                                + "measured rows; when every row fits, the largest row as a lower bound (never extrapolated)",
+                            notStated: disturbed ? "a row's timing was disturbed (its noise.flagged); rerun on a quiet machine" : nil)
         let units = ["nsPerLayerFrame": "ns", "nsPerActiveLayerFrame": "ns", "naiveNsPerLayerFrame": "ns",
                      "sharedTimelineNsPerLayerFrame": "ns", "streamNsPerLayerFrame": "ns", "frameMs": "ms", "rateHz": "Hz",
                      "streamBytesPerLayerFrame": "bytes", "bytesPerLayer": "bytes", "peakRSSBytes": "bytes",
                      "activeShare": "fraction", "budgetFractionP99": "fraction", "speedupVsNaive": "ratio",
                      "ratioToStream": "ratio", "maxLayersInBudget": "layers", "interceptMs": "ms", "slopeNs": "ns",
-                     "spread": "min and max over passes, in each figure's unit"]
+                     "spread": "min and max over passes, in each figure's unit",
+                     "noise.notRunningShare": "fraction", "noise.framesBehindP99.ms": "ms"]
         // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
         return (try? ReportJSON.document(Document(machine: machine, results: results, budget: budget, metadata: MetadataJSON(metadata),
                                                    units: units)))
@@ -193,7 +237,7 @@ public enum HarnessReport {
                 .text(r.scenario), .integer(r.layers), .integer(r.threads), .integer(r.frames), .number(r.rateHz),
                 .number(r.nsPerLayerFrame), .number(r.activeShare), .number(r.nsPerActiveLayerFrame),
                 .number(r.frameMs.p50), .number(r.frameMs.p90), .number(r.frameMs.p99), .number(r.frameMs.max),
-                .number(r.budgetFractionP99), .integer(r.maxLayersInBudget), .integer(r.bytesPerLayer),
+                .number(r.budgetFractionP99), r.maxLayersInBudget.map(ReportCell.integer) ?? .null, .integer(r.bytesPerLayer),
                 .integer(r.peakRSSBytes), .number(r.naiveNsPerLayerFrame), .integer(r.naiveLayers),
                 .number(r.speedupVsNaive), r.sharedTimelineNsPerLayerFrame.map(ReportCell.number) ?? .null,
                 .number(r.streamNsPerLayerFrame), .number(r.ratioToStream), .number(r.checksum), .integer(r.repeats),
@@ -210,7 +254,7 @@ extension HarnessResult: Encodable {
         case scenario, layers, threads, frames, clock, rateHz, nsPerLayerFrame, activeShare, nsPerActiveLayerFrame, frameMs,
              budgetFractionP99, maxLayersInBudget, bytesPerLayer, peakRSSBytes, naiveNsPerLayerFrame, naiveLayers,
              speedupVsNaive, sharedTimelineNsPerLayerFrame, sharedTimelineObstacle, streamNsPerLayerFrame,
-             streamBytesPerLayerFrame, ratioToStream, checksum, verification, repeats, spread, engines, notes
+             streamBytesPerLayerFrame, ratioToStream, checksum, verification, repeats, spread, noise, engines, notes
     }
 
     private struct Range: Encodable {
@@ -253,7 +297,7 @@ extension HarnessResult: Encodable {
         }
         try container.encode(FrameTimes(p50: ReportNumber(frameMs.p50), p90: ReportNumber(frameMs.p90),
                                          p99: ReportNumber(frameMs.p99), max: ReportNumber(frameMs.max)), forKey: .frameMs)
-        try container.encode(maxLayersInBudget, forKey: .maxLayersInBudget)
+        try container.encodeOrNull(maxLayersInBudget, forKey: .maxLayersInBudget)
         try container.encode(bytesPerLayer, forKey: .bytesPerLayer)
         try container.encode(peakRSSBytes, forKey: .peakRSSBytes)
         try container.encode(naiveLayers, forKey: .naiveLayers)
@@ -267,6 +311,7 @@ extension HarnessResult: Encodable {
             try container.encode(spread.mapValues { Range(min: ReportNumber($0.lowerBound), max: ReportNumber($0.upperBound)) },
                                  forKey: .spread)
         }
+        try container.encodeIfPresent(noise, forKey: .noise)
         try container.encode(engines, forKey: .engines)
         if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }

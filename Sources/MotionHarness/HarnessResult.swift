@@ -23,8 +23,9 @@ public struct HarnessResult: Sendable {
     /// p99 frame time as a fraction of the frame budget (the nominal interval).
     public var budgetFractionP99: Double
     /// The largest layer count whose p99 frame fits the budget: one estimate for the whole run (`BudgetEstimate`),
-    /// the same in every row.
-    public var maxLayersInBudget: Int
+    /// the same in every row; nil when a row of the run was disturbed (`noise.flagged`), as no limit drawn from it
+    /// can be trusted.
+    public var maxLayersInBudget: Int?
     /// Bytes of parameters, state and outputs held per layer (average over kinds).
     public var bytesPerLayer: Int
     /// Peak resident memory of the process so far, in bytes.
@@ -60,6 +61,11 @@ public struct HarnessResult: Sendable {
     /// The smallest and largest value over the passes of each repeated figure, keyed by its name in the JSON report
     /// (`nsPerLayerFrame`, `frameMsP99`, `naiveNsPerLayerFrame`, …), in that figure's unit; empty for one pass.
     public var spread: [String: ClosedRange<Double>] = [:]
+    /// How disturbed the batch's timed frames were (CPU time beside wall time, load average, the frames behind p99),
+    /// and whether the row is flagged; nil for rows not measured by this version.
+    public var noise: FrameNoise?
+    /// Whether this row's timing was disturbed (`noise.flagged`).
+    public var isDisturbed: Bool { noise?.flagged ?? false }
     /// The engines side by side on this layer count: MotionCore's batch, the naive evaluator, each engine under test
     /// and, for an engine of some kinds only, MotionCore's batch on the same layers.
     public var engines: [EngineRow] = []
