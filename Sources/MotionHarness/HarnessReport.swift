@@ -68,12 +68,14 @@ public enum HarnessReport {
         ]
     }
 
-    /// The columns, with p99 named for what it is when fewer than 100 frames were timed (the slowest of them).
-    static func columns(_ results: [HarnessResult]) -> [String] {
-        guard let frames = results.first?.frames, frames < 100 else { return columns }
-        return columns.map {
-            $0 == "p99 ms" ? "p99 = max of \(frames) ms" : $0 == "budget@p99" ? "budget@max of \(frames)" : $0
-        }
+    /// The columns, with p99 named for what it is when fewer than 100 frames were timed.
+    static func columns(_ results: [HarnessResult]) -> [String] { namingP99(columns, frames: results.first?.frames ?? 100) }
+
+    /// `columns` with the p99 columns renamed when fewer than 100 `frames` were timed: the 99th percentile (nearest
+    /// rank) of fewer than 100 frames is the slowest of them.
+    static func namingP99(_ columns: [String], frames: Int) -> [String] {
+        guard frames < 100 else { return columns }
+        return columns.map { $0 == "p99 ms" ? "p99 = max of \(frames) ms" : $0 == "budget@p99" ? "budget@max of \(frames)" : $0 }
     }
 
     /// The result rows as a Markdown table (the text table's columns).

@@ -77,7 +77,7 @@ enum RunHTML {
         let escape = SVGChart.escape
         return results.filter { !$0.engines.isEmpty }.map { result in
             "<h2>Engines on \(escape(result.scenario)), \(result.layers) layers</h2>"
-                + SVGChart.tables(fromMarkdown: EngineTable.markdownTable(result.engines))
+                + SVGChart.tables(fromMarkdown: EngineTable.markdownTable(result.engines, frames: result.frames))
                 + EngineTable.details(result.engines).map { "<p class='note'>\(escape($0))</p>" }.joined()
         }.joined()
     }
