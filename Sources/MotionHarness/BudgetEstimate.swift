@@ -26,7 +26,7 @@ public struct BudgetEstimate: Sendable, Equatable {
             (maxLayers, interceptMs, slopeNs, isLowerBound) = (0, 0, 0, false)
             return
         }
-        var intercept = 0.0, slope = usable.map { $0.p99Ms / Double($0.layers) }.max()!
+        var intercept = 0.0, slope = usable.map { $0.p99Ms / Double($0.layers) }.reduce(0, max)
         if Set(usable.map(\.layers)).count >= 2 {
             let n = Double(usable.count)
             let meanX = usable.reduce(0) { $0 + Double($1.layers) } / n, meanY = usable.reduce(0) { $0 + $1.p99Ms } / n

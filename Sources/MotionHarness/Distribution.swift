@@ -32,7 +32,9 @@ public enum NumberDistribution: Sendable, Equatable {
         switch self {
         case .constant(let value): return (value, value)
         case .uniform(let lower, let upper): return (lower, upper)
-        case .choice(let values, _): return (values.min()!, values.max()!)
+        case .choice(let values, _):
+            // The reader never builds an empty choice; an empty one would have no bounds, so it reads as 0…0.
+            return (values.min() ?? 0, values.max() ?? 0)
         }
     }
 }

@@ -23,17 +23,21 @@ enum EngineRows {
         stream.nsPerLayerFrame = EngineMeasurement.finite(result.streamNsPerLayerFrame)
         stream.timesBatch = EngineRows.ratio(stream.nsPerLayerFrame, batch.nsPerLayerFrame)
         var rows = [batch, naive, stream], subsets: [[String]: EngineRow] = [:]
-        let candidates = options.engines.map { (label: $0.label, request: Optional($0), factory: EngineFactory?.none) }
-            + options.inProcessEngines.map { (label: $0.label, request: EngineProcess.Request?.none, factory: Optional($0)) }
+        let candidates: [(label: String, measure: () -> EngineRow)] =
+            options.engines.map { request in
+                (request.label, { EngineProcess.run(request, count: workload.count, options: options) })
+            } + options.inProcessEngines.map { factory in
+                (factory.label, { inProcess(factory, workload: workload, options: options) })
+            }
         for candidate in candidates {
             progress("\(options.scenario.name): engine \(candidate.label) on \(workload.count) layers")
-            var row = candidate.request.map { EngineProcess.run($0, count: workload.count, options: options) }
-                ?? inProcess(candidate.factory!, workload: workload, options: options)
+            var row = candidate.measure()
             if row.failure == nil, !row.unsupported.isEmpty {
                 if subsets[row.kinds] == nil {
                     progress("\(options.scenario.name): motioncore-batch on \(row.kinds.joined(separator: ", "))")
-                    subsets[row.kinds] = subsetBatch(kinds: row.kinds, setup: setup, options: options)
-                    rows.append(subsets[row.kinds]!)
+                    let subset = subsetBatch(kinds: row.kinds, setup: setup, options: options)
+                    subsets[row.kinds] = subset
+                    rows.append(subset)
                 }
                 row.timesBatch = ratio(row.nsPerLayerFrame, subsets[row.kinds]?.nsPerLayerFrame)
             } else {

@@ -147,7 +147,7 @@ public enum HarnessReport {
     }
 
     /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `HarnessResult.CodingKeys`.
-    static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: (any ReportMetadata)?) -> String {
+    static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: (any ReportMetadata)?) throws -> String {
         struct Budget: Encodable {
             let maxLayers: Int
             let maxLayersIsLowerBound: Bool
@@ -172,10 +172,9 @@ public enum HarnessReport {
                      "activeShare": "fraction", "budgetFractionP99": "fraction", "speedupVsNaive": "ratio",
                      "ratioToStream": "ratio", "maxLayersInBudget": "layers", "interceptMs": "ms", "slopeNs": "ns",
                      "spread": "min and max over passes, in each figure's unit"]
-        // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
-        return (try? ReportJSON.document(Document(machine: machine, results: results, budget: budget, metadata: MetadataJSON(metadata),
-                                                   units: units)))
-            ?? "{}\n"
+        // Every number goes through ReportNumber, so encoding should not fail; if it does, the error reaches the caller.
+        return try ReportJSON.document(Document(machine: machine, results: results, budget: budget,
+                                                metadata: MetadataJSON(metadata), units: units))
     }
 
     /// The CSV columns, in order.

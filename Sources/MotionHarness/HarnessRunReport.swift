@@ -22,8 +22,8 @@ public struct HarnessRunReport: Sendable, TableReport, JSONReport, CSVReport, Ma
     /// The same as a Markdown table.
     public func markdownText() -> String { HarnessReport.table(results, machine: machine, markdown: true) }
     /// `{"machine", "results", "budget", "units", "metadata"?}`.
-    public func jsonDocument(metadata: (any ReportMetadata)?) -> String {
-        HarnessReport.json(results, machine: machine, metadata: metadata)
+    public func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
+        try HarnessReport.json(results, machine: machine, metadata: metadata)
     }
     /// One CSV record per row.
     public func csvText() -> String { HarnessReport.csv(results) }

@@ -293,7 +293,7 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
     }
 
     /// `{"rows", "threshold", "unmatched", "note", "mismatches", "notes"}`; the comparison has no metadata of its own.
-    public func jsonDocument(metadata: (any ReportMetadata)?) -> String {
+    public func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
         struct Range: Encodable {
             let min, max: ReportNumber
         }
@@ -319,7 +319,7 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
                     spreadB: $0.spread.map { Range(min: ReportNumber($0.b.lowerBound), max: ReportNumber($0.b.upperBound)) })
         }, threshold: threshold, unmatched: unmatched, note: note,
            mismatches: mismatches, notes: notes)
-        return (try? ReportJSON.document(document)) ?? "{}\n"
+        return try ReportJSON.document(document)
     }
 }
 

@@ -128,8 +128,8 @@ struct TimedFields: Sendable {
                              autoreverses: autoreverses.sample(&generator))
         if case .randomBezier(let x1, let y1, let x2, let y2) = easing {
             // The ranges were validated (x in [0, 1], y finite), so the curve is valid.
-            draw.curve = try! CompactCubicBezier(x1: x1.sample(&generator), y1: y1.sample(&generator),
-                                                 x2: x2.sample(&generator), y2: y2.sample(&generator))
+            let (a, b, c, d) = (x1.sample(&generator), y1.sample(&generator), x2.sample(&generator), y2.sample(&generator))
+            draw.curve = KernelParameters.rebuilt { try CompactCubicBezier(x1: a, y1: b, x2: c, y2: d) }
         }
         return draw
     }

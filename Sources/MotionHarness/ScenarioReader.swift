@@ -67,6 +67,15 @@ struct ScenarioReader {
         return text
     }
 
+    /// One of `choices`, named by its raw value (or `fallback` when the key is missing).
+    func oneOf<Choice: RawRepresentable<String>>(_ key: String, _ choices: [Choice], default fallback: Choice? = nil)
+        throws(ScenarioError) -> Choice
+    {
+        let text = try oneOf(key, choices.map(\.rawValue), default: fallback?.rawValue)
+        guard let choice = choices.first(where: { $0.rawValue == text }) else { throw fail(key, "'\(text)' is unknown") }
+        return choice
+    }
+
     /// A constant finite number.
     func number(_ key: String, default fallback: Double? = nil) throws(ScenarioError) -> Double {
         guard let value = object[key] else {

@@ -13,16 +13,18 @@ extension LayerSchedule {
     func scalarFunction(_ i: Int) -> TimingFunction {
         if case .shared(let function) = curves { return function }
         guard let curve = curve(i) else { preconditionFailure("layers without a shared function have their own curves") }
-        return .cubicBezier(try! CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2))
+        return .cubicBezier(KernelParameters.rebuilt { try CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2) })
     }
 
     /// Layer `i`'s Core Animation timing for the scalar path (fill both, kept after completion), beginning at its begin
     /// time: evaluate it at the clock's time, so that the local time is never rounded.
     func mediaTiming(_ i: Int, fillMode: MediaTiming.FillMode = .both) -> MediaTiming {
         let timing = parameters(i)
-        return try! MediaTiming(beginTime: timing.begin, duration: timing.duration, repeatCount: timing.repeatCount,
-                                autoreverses: timing.autoreverses,
-                                fillMode: fillMode, removedOnCompletion: false, timingFunction: scalarFunction(i))
+        return KernelParameters.rebuilt {
+            try MediaTiming(beginTime: timing.begin, duration: timing.duration, repeatCount: timing.repeatCount,
+                            autoreverses: timing.autoreverses,
+                            fillMode: fillMode, removedOnCompletion: false, timingFunction: scalarFunction(i))
+        }
     }
 
     /// Layer `i`'s timing as an engine under test receives it.

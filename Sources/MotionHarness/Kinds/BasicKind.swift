@@ -12,7 +12,7 @@ enum BasicKind: ScenarioKind {
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {
         let type = try reader.oneOf("value", ["scalar", "point", "color"], default: "scalar")
-        let components = valueTypes[type]!
+        guard let components = valueTypes[type] else { throw reader.fail("value", "'\(type)' has no component count") }
         func values(_ key: String) throws(ScenarioError) -> [NumberDistribution] {
             if components == 1 { return [try reader.distribution(key, rule: Rule.magnitude)] }
             let list = try reader.distributions(key, rule: Rule.magnitude)
@@ -65,17 +65,21 @@ struct BasicGroup: LayerGroup {
         let a = from(i), b = to(i)
         switch layers.components {
         case 1:
-            let animation = try! BasicAnimation<Double>(from: a[0], to: b[0], timing: timing)
+            let animation = KernelParameters.rebuilt { try BasicAnimation<Double>(from: a[0], to: b[0], timing: timing) }
             return [animation.value(atParentTime: time, current: a[0]) ?? a[0]]
         case 2:
             let start = Point(x: a[0], y: a[1])
-            let animation = try! BasicAnimation<Point>(from: start, to: Point(x: b[0], y: b[1]), timing: timing)
+            let animation = KernelParameters.rebuilt {
+                try BasicAnimation<Point>(from: start, to: Point(x: b[0], y: b[1]), timing: timing)
+            }
             let value = animation.value(atParentTime: time, current: start) ?? start
             return [value.x, value.y]
         default:
             let start = RGBAColor(red: a[0], green: a[1], blue: a[2], alpha: a[3])
-            let animation = try! BasicAnimation<RGBAColor>(
-                from: start, to: RGBAColor(red: b[0], green: b[1], blue: b[2], alpha: b[3]), timing: timing)
+            let animation = KernelParameters.rebuilt {
+                try BasicAnimation<RGBAColor>(
+                    from: start, to: RGBAColor(red: b[0], green: b[1], blue: b[2], alpha: b[3]), timing: timing)
+            }
             let value = animation.value(atParentTime: time, current: start) ?? start
             return [value.red, value.green, value.blue, value.alpha]
         }

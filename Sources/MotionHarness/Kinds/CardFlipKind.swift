@@ -55,11 +55,13 @@ struct CardFlipGroup: LayerGroup {
         let d = layers.schedule.parameters(i).duration
         let group = AnimationGroup(timing: layers.schedule.mediaTiming(i, fillMode: .forwards))
         let hold = { (seconds: Double, autoreverses: Bool, easing: TimingFunction) in
-            try! MediaTiming(duration: seconds, autoreverses: autoreverses, fillMode: .forwards, removedOnCompletion: false,
-                             timingFunction: easing)
+            try MediaTiming(duration: seconds, autoreverses: autoreverses, fillMode: .forwards, removedOnCompletion: false,
+                            timingFunction: easing)
         }
-        let rotation = try! BasicAnimation<Double>(from: 0, to: -Double.pi, timing: hold(d, false, .cubicBezier(.easeInOut)))
-        let scale = try! BasicAnimation<Double>(from: 1, to: layers.scale(i), timing: hold(d / 2, true, .linear(.identity)))
+        let (rotation, scale) = KernelParameters.rebuilt {
+            (try BasicAnimation<Double>(from: 0, to: -Double.pi, timing: hold(d, false, .cubicBezier(.easeInOut))),
+             try BasicAnimation<Double>(from: 1, to: layers.scale(i), timing: hold(d / 2, true, .linear(.identity))))
+        }
         let childTime = group.childTime(parentTime: time)
         let angle = rotation.value(atParentTime: childTime, current: 0) ?? 0
         let factor = scale.value(atParentTime: childTime, current: 1) ?? 1

@@ -51,7 +51,9 @@ struct InteractiveGroup: LayerGroup {
     /// `InteractiveTransition` updated to the scrub percent, then its `finish()` or `cancel()` completion.
     func expectedOutputs(layer i: Int, time: Double) -> [Double] {
         let p = layers.parameters(i), local = time - p.begin
-        var transition = try! InteractiveTransition(duration: p.duration, completionSpeed: p.completionSpeed)
+        var transition = KernelParameters.rebuilt {
+            try InteractiveTransition(duration: p.duration, completionSpeed: p.completionSpeed)
+        }
         transition.update(p.scrubTo)
         let completion = p.finishes ? transition.finish() : transition.cancel()
         let percent = local <= 0 ? 0

@@ -11,11 +11,9 @@ enum KeyframesKind: ScenarioKind {
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {
         let values = try reader.distributions("values", rule: Rule.magnitude)
         let keyTimes = reader.has("keyTimes") ? try reader.numbers("keyTimes") : nil
-        let modeName = try reader.oneOf("calculationMode", KeyframeAnimation<Double>.CalculationMode.allCases.map(\.rawValue),
-                                        default: "linear")
-        let mode = KeyframeAnimation<Double>.CalculationMode(rawValue: modeName)!
+        let mode = try reader.oneOf("calculationMode", KeyframeAnimation<Double>.CalculationMode.allCases, default: .linear)
         if mode == .paced || mode == .cubicPaced, !values.allSatisfy(\.isConstant) {
-            throw reader.fail("calculationMode", "'\(modeName)' needs constant values (its key times follow the values)")
+            throw reader.fail("calculationMode", "'\(mode.rawValue)' needs constant values (its key times follow the values)")
         }
         let timing = try TimedFields(reader)
         // The shared key times: as given, evenly spaced, or paced from the constant values.
@@ -104,8 +102,10 @@ struct KeyframesGroup: LayerGroup {
         // Without given key times, the kernel's evenly spaced ones (`KeyframeAnimation.keyTimes` of the recipe's
         // template: the same numbers the animation would space itself) are shared, not rebuilt per layer.
         let paced = layers.mode == .paced || layers.mode == .cubicPaced
-        let animation = try! KeyframeAnimation(values: values, keyTimes: givenKeyTimes ?? (paced ? nil : layers.keyTimes),
-                                               calculationMode: layers.mode, timing: layers.schedule.mediaTiming(i))
+        let animation = KernelParameters.rebuilt {
+            try KeyframeAnimation(values: values, keyTimes: givenKeyTimes ?? (paced ? nil : layers.keyTimes),
+                                  calculationMode: layers.mode, timing: layers.schedule.mediaTiming(i))
+        }
         return KeyframesScalarLayers.Layer(
             values: values, animation: animation, outputScale: 2 * values.reduce(0) { max($0, abs($1)) },
             travel: (values.max() ?? 0) - (values.min() ?? 0))
@@ -152,8 +152,13 @@ final class KeyframesScalarLayers: @unchecked Sendable {
         defer { lock.unlock() }
         if let layer = built[index] { return layer }
         let start = index / block * block, range = start..<min(start + block, count)
-        for (layer, entry) in zip(range, build(range)) where built[layer] == nil { built[layer] = entry }
-        return built[index]!
+        var wanted: Layer?
+        for (layer, entry) in zip(range, build(range)) {
+            if built[layer] == nil { built[layer] = entry }
+            if layer == index { wanted = entry }
+        }
+        guard let wanted else { preconditionFailure("build returned fewer layers than its range") }
+        return wanted
     }
 }
 

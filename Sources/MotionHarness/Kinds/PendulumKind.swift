@@ -23,7 +23,7 @@ enum PendulumKind: ScenarioKind {
                 relativeStartTime: starts[index],
                 relativeDuration: (index + 1 < starts.count ? starts[index + 1] : 1) - starts[index], value: values[index])
         }
-        return try! ViewKeyframes(duration: duration, initialValue: 0, keyframes: frames)
+        return KernelParameters.rebuilt { try ViewKeyframes(duration: duration, initialValue: 0, keyframes: frames) }
     }
 }
 
@@ -62,8 +62,8 @@ struct PendulumGroup: LayerGroup {
 
     /// The rotation to a hundredth of a degree over its swing, the shift to a tenth of a pixel over its travel.
     func errorScales(layer i: Int) -> [ErrorScale] {
-        let swing = (PendulumKind.rotations + [0]).max()! - (PendulumKind.rotations + [0]).min()!
-        let shift = (PendulumKind.shifts + [0]).max()! - (PendulumKind.shifts + [0]).min()!
+        let swing = PendulumKind.rotations.reduce(0, max) - PendulumKind.rotations.reduce(0, min)
+        let shift = PendulumKind.shifts.reduce(0, max) - PendulumKind.shifts.reduce(0, min)
         return [ErrorScale(travel: swing, .hundredthDegree), ErrorScale(travel: shift, .tenthPixel)]
     }
 

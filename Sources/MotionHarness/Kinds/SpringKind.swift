@@ -43,10 +43,10 @@ enum SpringKind: ScenarioKind {
             let inner = try reader.nested("retarget")
             guard reader.version >= 2 else { throw reader.needsVersionTwo("retarget") }
             try inner.requireOnly(["share", "after", "to"], what: "retarget")
-            retarget = .init(share: try inner.number("share", default: 1),
-                             after: try inner.distribution("after", rule: Rule.duration),
+            let share = try inner.number("share", default: 1)
+            guard (0...1).contains(share) else { throw inner.fail("share", "must lie in [0, 1]") }
+            retarget = .init(share: share, after: try inner.distribution("after", rule: Rule.duration),
                              to: try inner.distribution("to", rule: Rule.magnitude))
-            guard (0...1).contains(retarget!.share) else { throw inner.fail("share", "must lie in [0, 1]") }
         }
         return SpringRecipe(source: source, from: try reader.distribution("from", default: 0, rule: Rule.magnitude),
                             to: try reader.distribution("to", default: 1, rule: Rule.magnitude), velocity: velocity,
@@ -85,7 +85,8 @@ struct SpringRecipe: LayerRecipe {
             case .choice(let springs):
                 spring = springs[Int.random(in: 0..<springs.count, using: &generator)]
             case .swiftUI(let response, let ratio):
-                spring = try! Spring.swiftUI(response: response.sample(&generator), dampingRatio: ratio.sample(&generator))
+                let (response, ratio) = (response.sample(&generator), ratio.sample(&generator))
+                spring = KernelParameters.rebuilt { try Spring.swiftUI(response: response, dampingRatio: ratio) }
             }
             let start = from.sample(&generator), end = to.sample(&generator)
             let progressVelocity = velocity?.sample(&generator) ?? spring.initialVelocity
@@ -125,7 +126,9 @@ struct SpringGroup: LayerGroup {
         let p = layers.parameters(i)
         guard time > p.begin else { return [p.from] }
         let physical = layers.physicalParameters(i)
-        let solution = try! Spring(mass: physical.mass, stiffness: physical.stiffness, damping: physical.damping).solution
+        let solution = KernelParameters.rebuilt {
+            try Spring(mass: physical.mass, stiffness: physical.stiffness, damping: physical.damping)
+        }.solution
         var (x, rate, target, clock) = (p.from - p.to, p.initialVelocity, p.to, p.begin)
         if let retargetTime = p.retargetTime, retargetTime <= time {
             (x, rate) = solution.state(at: retargetTime - clock, displacement: x, rate: rate)

@@ -9,9 +9,8 @@ enum TransitionKind: ScenarioKind {
     static let fields: Set<String> = TimedFields.names.union(["type", "subtype", "width", "height"])
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {
-        let type = Transition.Kind(rawValue: try reader.oneOf("type", Transition.Kind.allCases.map(\.rawValue)))!
-        let subtype = Transition.Subtype(rawValue: try reader.oneOf("subtype", Transition.Subtype.allCases.map(\.rawValue),
-                                                                    default: "fromLeft"))!
+        let type = try reader.oneOf("type", Transition.Kind.allCases)
+        let subtype = try reader.oneOf("subtype", Transition.Subtype.allCases, default: .fromLeft)
         let size = { (value: Double) in value > 0 && value <= 1e6 ? nil : "must be in (0, 1000000] points" }
         let width = try reader.distribution("width", default: 320, rule: size)
         let height = reader.has("height") ? try reader.distribution("height", rule: size) : nil
@@ -51,7 +50,7 @@ struct TransitionGroup: LayerGroup {
     func outputScale(layer: Int) -> Double { max(layers.size(layer).width, layers.size(layer).height) }
 
     private func transition(_ i: Int) -> Transition {
-        try! Transition(kind: layers.type, subtype: layers.subtype, size: layers.size(i))
+        KernelParameters.rebuilt { try Transition(kind: layers.type, subtype: layers.subtype, size: layers.size(i)) }
     }
 
     /// `Transition.layers(at:)` at the progress `MediaTiming` gives, and `Transform3D.translation` matrices.
