@@ -14,8 +14,8 @@ struct EngineAccuracy {
     let count: Int, workloadIndex: (Int) -> Int
     /// Which layers are compared after which frame.
     let plan: EngineCheckPlan
-    private var perKind: [String: RowErrors] = [:]
-    private var kindOrder: [String] = []
+    private var perKind: [EngineLayerKind: RowErrors] = [:]
+    private var kindOrder: [EngineLayerKind] = []
     private(set) var worst: (ratio: Double, output: EngineRow.WorstOutput)?
     /// Frames after which every output was found finite.
     private(set) var checkedFrames = 0
@@ -48,7 +48,7 @@ struct EngineAccuracy {
         }) {
             let global = workloadIndex(bad.layer)
             throw EngineError("engine \(engine.descriptor.name): output \(bad.output) of its layer \(bad.layer) (workload "
-                              + "layer \(global), \(workload.kindName(of: global))) is \(bad.value) at frame \(index) of "
+                              + "layer \(global), \(workload.kind(of: global).name)) is \(bad.value) at frame \(index) of "
                               + "\(frames) (t = \(frame.time) s)")
         }
         checkedFrames += 1
@@ -75,7 +75,7 @@ struct EngineAccuracy {
 
     private mutating func compare(_ actual: UnsafeMutableBufferPointer<Double>, layer: Int, engineLayer: Int,
                                   group: any LayerGroup, local: Int, frame: LayerFrame, index: Int) {
-        let kind = workload.kindName(of: layer), time = frame.time
+        let kind = workload.kind(of: layer), time = frame.time
         let expected = group.expectedOutputs(layer: local, time: time), scales = group.errorScales(layer: local)
         var neighbours: (below: [Double], above: [Double])?
         if perKind[kind] == nil { kindOrder.append(kind) }
@@ -130,5 +130,5 @@ struct EngineAccuracy {
 
 extension Workload {
     /// The scenario kind of workload layer `index`.
-    func kindName(of index: Int) -> String { kindName(ofGroup: starts.segment(containing: index)) }
+    func kind(of index: Int) -> EngineLayerKind { kind(ofGroup: starts.segment(containing: index)) }
 }

@@ -107,7 +107,7 @@ final class EngineHeartbeat: @unchecked Sendable {
         let name = length > 0 ? String(decoding: data[65..<(65 + length)], as: UTF8.self) : nil
         let unsigned = { (index: Int) in UInt(UInt64(bitPattern: words[index])) }
         return Beat(name: name, call: call.name, frame: Int(words[1]), time: Double(bitPattern: UInt64(bitPattern: words[2])),
-                    layers: Int(words[3]), precision: words[4] == 4 ? "float32" : words[4] == 8 ? "float64" : nil,
+                    layers: Int(words[3]), precision: EnginePrecision.allCases.first { Int64($0.bytes) == words[4] },
                     faultSignal: Int32(truncatingIfNeeded: words[Word.faultSignal]),
                     faultAddress: unsigned(Word.faultAddress),
                     guardPages: unsigned(Word.guardStart) < unsigned(Word.guardEnd)
@@ -120,7 +120,7 @@ final class EngineHeartbeat: @unchecked Sendable {
     /// page, and the standard streams the engine closed (bit 1 output, bit 2 error) and in which call.
     struct Beat {
         let name: String?, call: String, frame: Int, time: Double
-        let layers: Int, precision: String?
+        let layers: Int, precision: EnginePrecision?
         let faultSignal: Int32, faultAddress: UInt, guardPages: Range<UInt>?
         let lostStreams: Int, lostDuring: String?
 

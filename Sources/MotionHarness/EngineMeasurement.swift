@@ -19,10 +19,10 @@ enum EngineMeasurement {
     }
 
     /// The row of a fresh engine's figures on `selection`, before it is measured.
-    static func row(_ descriptor: EngineDescriptor, role: String, selection: EngineSelection) -> EngineRow {
+    static func row(_ descriptor: EngineDescriptor, role: EngineRole, selection: EngineSelection) -> EngineRow {
         var row = EngineRow(name: descriptor.name, role: role)
-        (row.version, row.precision, row.layers) = (descriptor.version, descriptor.precision.rawValue, selection.count)
-        row.kinds = selection.groups.map { selection.workload.kindName(ofGroup: $0) }.uniqued()
+        (row.version, row.precision, row.layers) = (descriptor.version, descriptor.precision, selection.count)
+        row.kinds = selection.groups.map { selection.workload.kind(ofGroup: $0) }.uniqued()
         row.unsupported = selection.unsupported.map { EngineRow.KindCount(kind: $0.kind, layers: $0.layers) }
         return row
     }

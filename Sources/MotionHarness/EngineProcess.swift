@@ -53,7 +53,7 @@ public enum EngineProcess {
                          "--repeat", "\(options.repeats)", "--warmup", "\(options.warmupPasses)",
                          "--check-budget", "\(options.checkBudget)", "--heartbeat", heartbeat]
         arguments += request.workloadArguments
-        var failed = EngineRow(name: request.label, role: "plug-in")
+        var failed = EngineRow(name: request.label, role: .plugIn)
         failed.path = request.path
         let output: ChildProcess.Output
         do {
@@ -154,7 +154,7 @@ public enum EngineProcess {
         let heartbeat = heartbeatPath.flatMap(EngineHeartbeat.init(path:))
         heartbeat?.recordFaults()
         let channel = ReportChannel()
-        var row = EngineRow(name: URL(fileURLWithPath: path).lastPathComponent, role: "plug-in")
+        var row = EngineRow(name: URL(fileURLWithPath: path).lastPathComponent, role: .plugIn)
         row.path = path
         var knownName: String?
         do {
@@ -165,11 +165,11 @@ public enum EngineProcess {
             channel.check(during: .dlopen, heartbeat)
             let workload = Workload(scenario: options.scenario, count: count, clock: options.clock)
             let selection = EngineSelection(workload: workload, kinds: library.descriptor.supportedKinds)
-            row = EngineMeasurement.row(library.descriptor, role: "plug-in", selection: selection)
+            row = EngineMeasurement.row(library.descriptor, role: .plugIn, selection: selection)
             row.path = path
             guard selection.count > 0 else {
                 row.failure = "engine \(library.descriptor.name): supports none of the scenario's kinds ("
-                    + selection.unsupported.map(\.kind).joined(separator: ", ") + ")"
+                    + selection.unsupported.map(\.kind.name).joined(separator: ", ") + ")"
                 return row
             }
             heartbeat?.record(layers: selection.count, precisionBytes: library.descriptor.precision.bytes)

@@ -1,3 +1,5 @@
+import MotionEngine
+
 /// One engine's row in a run, for one layer count: its cost on the layers it evaluated, beside its errors against the
 /// exact scalar path. Every number is finite or absent (nil), so the row travels as JSON from the child process that
 /// measured it.
@@ -6,18 +8,17 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public var name: String
     /// The engine's version.
     public var version: String = ""
-    /// `float32` or `float64`.
-    public var precision: String = ""
-    /// `batch`, `naive`, `stream` (the stream bound: moving the batch's columns with no arithmetic, no outputs to
-    /// check), `plug-in` (a C engine in a child process), `in-process` (a Swift engine measured in the harness's
-    /// process) or `batch-subset` (MotionCore's batch on the kinds an engine supports, for its × batch).
-    public var role: String
+    /// The type of every output value (nil: the stream bound, which writes none; or a plug-in that failed before its
+    /// descriptor was read).
+    public var precision: EnginePrecision?
+    /// What the row measured.
+    public var role: EngineRole
     /// The plug-in's path (plug-ins only).
     public var path: String?
     /// Layers the engine evaluated per frame.
     public var layers: Int = 0
     /// The kinds it evaluated.
-    public var kinds: [String] = []
+    public var kinds: [EngineLayerKind] = []
     /// Layers of the run it did not evaluate, per kind it does not support (reported, never silently dropped).
     public var unsupported: [KindCount] = []
     /// Frames timed (the naive evaluator: the comparison frames only).
@@ -54,15 +55,15 @@ public struct EngineRow: Sendable, Codable, Equatable {
     public var failure: String?
 
     /// Whether the row is an engine under test (a C plug-in or an in-process Swift engine), not MotionCore's own.
-    public var isUnderTest: Bool { role == "plug-in" || role == "in-process" }
+    public var isUnderTest: Bool { role.isUnderTest }
 
     /// A row for `name` in `role`.
-    public init(name: String, role: String) { (self.name, self.role) = (name, role) }
+    public init(name: String, role: EngineRole) { (self.name, self.role) = (name, role) }
 
     /// A layer count per kind.
     public struct KindCount: Sendable, Codable, Equatable {
-        /// The kind's name in scenario files.
-        public var kind: String
+        /// The kind.
+        public var kind: EngineLayerKind
         /// Layers of that kind.
         public var layers: Int
     }
@@ -77,7 +78,7 @@ public struct EngineRow: Sendable, Codable, Equatable {
     /// outputs were beyond their visible threshold.
     public struct KindErrors: Sendable, Codable, Equatable {
         /// The kind.
-        public var kind: String
+        public var kind: EngineLayerKind
         /// Outputs compared (over every layer comparison of this kind, at every frame compared).
         public var outputs: Int
         /// The largest |engine − exact| / travel.
@@ -100,7 +101,7 @@ public struct EngineRow: Sendable, Codable, Equatable {
         /// The frame number and its time in seconds.
         public var frame: Int, time: Double
         /// The layer's kind and the output's index within the layer.
-        public var kind: String, output: Int
+        public var kind: EngineLayerKind, output: Int
         /// The exact value and the engine's, in value units. The exact value is the one at the frame's time or, when
         /// the engine's value is beyond its threshold there, at the neighbouring double (one ulp earlier or later)
         /// where it is nearest the engine's.

@@ -8,21 +8,21 @@ enum EngineRows {
     static func rows(_ setup: FrameHarness.Setup, options: FrameHarness.Options, result: HarnessResult,
                      checks: FrameHarness.Checks, progress: (String) -> Void) -> [EngineRow] {
         let workload = setup.workload, all = EngineSelection(workload: workload, kinds: Set(EngineLayerKind.allCases))
-        var batch = EngineMeasurement.row(setup.batch.descriptor, role: "batch", selection: all)
+        var batch = EngineMeasurement.row(setup.batch.descriptor, role: .batch, selection: all)
         fill(&batch, cost: result.nsPerLayerFrame, frames: result.frames, threads: max(1, min(options.threads, workload.count)),
              percentiles: result.frameMs, options: options, checks: checks.batch)
         batch.timesBatch = 1
-        var naive = EngineMeasurement.row(setup.naive.descriptor, role: "naive", selection: all)
+        var naive = EngineMeasurement.row(setup.naive.descriptor, role: .naive, selection: all)
         naive.layers = setup.naiveCount
         fill(&naive, cost: result.naiveNsPerLayerFrame, frames: setup.comparisonFrames.count,
              threads: max(1, min(options.threads, setup.naiveCount)), percentiles: nil, options: options, checks: checks.naive)
         naive.timesBatch = EngineMeasurement.finite(result.naiveNsPerLayerFrame / result.nsPerLayerFrame)
-        var stream = EngineRow(name: "stream bound", role: "stream")
+        var stream = EngineRow(name: "stream bound", role: .stream)
         (stream.layers, stream.frames, stream.threads) = (workload.count, setup.comparisonFrames.count, batch.threads)
         stream.kinds = batch.kinds
         stream.nsPerLayerFrame = EngineMeasurement.finite(result.streamNsPerLayerFrame)
         stream.timesBatch = EngineRows.ratio(stream.nsPerLayerFrame, batch.nsPerLayerFrame)
-        var rows = [batch, naive, stream], subsets: [[String]: EngineRow] = [:]
+        var rows = [batch, naive, stream], subsets: [[EngineLayerKind]: EngineRow] = [:]
         let candidates: [(label: String, measure: () -> EngineRow)] =
             options.engines.map { request in
                 (request.label, { EngineProcess.run(request, count: workload.count, options: options) })
@@ -34,7 +34,7 @@ enum EngineRows {
             var row = candidate.measure()
             if row.failure == nil, !row.unsupported.isEmpty {
                 if subsets[row.kinds] == nil {
-                    progress("\(options.scenario.name): motioncore-batch on \(row.kinds.joined(separator: ", "))")
+                    progress("\(options.scenario.name): motioncore-batch on \(row.kinds.map(\.name).joined(separator: ", "))")
                     let subset = subsetBatch(kinds: row.kinds, setup: setup, options: options)
                     subsets[row.kinds] = subset
                     rows.append(subset)
@@ -51,7 +51,7 @@ enum EngineRows {
     /// A Swift engine created and measured in this process on the layers of the kinds it supports.
     static func inProcess(_ factory: EngineFactory, workload: Workload, options: FrameHarness.Options) -> EngineRow {
         let selection = EngineSelection(workload: workload, kinds: factory.supportedKinds)
-        var row = EngineRow(name: factory.label, role: "in-process")
+        var row = EngineRow(name: factory.label, role: .inProcess)
         guard selection.count > 0 else {
             row.failure = "engine \(factory.label): supports none of the scenario's kinds"
             return row
@@ -60,7 +60,7 @@ enum EngineRows {
             let engine = try factory.make(selection.layers)
             let subject = EngineMeasurement.Subject(
                 engine: engine, count: selection.count, workloadIndex: { selection.workloadIndex($0) },
-                row: EngineMeasurement.row(engine.descriptor, role: "in-process", selection: selection),
+                row: EngineMeasurement.row(engine.descriptor, role: .inProcess, selection: selection),
                 frames: Array(1...options.clock.frames))
             return EngineMeasurement.measure(subject, workload: workload, options: options)
         } catch {
@@ -83,13 +83,12 @@ enum EngineRows {
     }
 
     /// MotionCore's batch on the layers of `kinds` only (the same kernels), measured like an engine under test.
-    static func subsetBatch(kinds: [String], setup: FrameHarness.Setup, options: FrameHarness.Options) -> EngineRow {
-        let selection = EngineSelection(workload: setup.workload, kinds: Set(kinds.compactMap(EngineLayerKind.init(name:))))
-        let engine = BatchEngine(store: selection.store(), kernels: selection.kernels, clock: options.clock,
-                                 kinds: Set(kinds.compactMap(EngineLayerKind.init(name:))))
+    static func subsetBatch(kinds: [EngineLayerKind], setup: FrameHarness.Setup, options: FrameHarness.Options) -> EngineRow {
+        let selection = EngineSelection(workload: setup.workload, kinds: Set(kinds))
+        let engine = BatchEngine(store: selection.store(), kernels: selection.kernels, clock: options.clock, kinds: Set(kinds))
         let subject = EngineMeasurement.Subject(
             engine: engine, count: selection.count, workloadIndex: { selection.workloadIndex($0) },
-            row: EngineMeasurement.row(engine.descriptor, role: "batch-subset", selection: selection),
+            row: EngineMeasurement.row(engine.descriptor, role: .batchSubset, selection: selection),
             frames: Array(1...options.clock.frames))
         var row = EngineMeasurement.measure(subject, workload: setup.workload, options: options)
         row.timesBatch = 1

@@ -12,23 +12,23 @@ struct EngineSelection: Sendable {
     let starts: [Int]
     /// Per selected group: its first output offset, plus the total at the end.
     let outputStarts: [Int]
-    /// Layers left out per kind name (kinds the engine does not support), in scenario order.
-    let unsupported: [(kind: String, layers: Int)]
+    /// Layers left out per kind (kinds the engine does not support), in scenario order.
+    let unsupported: [(kind: EngineLayerKind, layers: Int)]
 
     /// The layers of `workload` of kinds in `kinds`.
     init(workload: Workload, kinds: Set<EngineLayerKind>) {
         self.workload = workload
-        var groups: [Int] = [], starts = [0], outputStarts = [0], left: [(String, Int)] = []
+        var groups: [Int] = [], starts = [0], outputStarts = [0], left: [(EngineLayerKind, Int)] = []
         for (index, group) in workload.groups.enumerated() {
-            let name = workload.kindName(ofGroup: index)
-            if let kind = EngineLayerKind(name: name), kinds.contains(kind) {
+            let kind = workload.kind(ofGroup: index)
+            if kinds.contains(kind) {
                 groups.append(index)
                 starts.append(starts[starts.count - 1] + group.kernel.count)
                 outputStarts.append(outputStarts[outputStarts.count - 1] + group.kernel.count * group.kernel.components)
-            } else if let position = left.firstIndex(where: { $0.0 == name }) {
+            } else if let position = left.firstIndex(where: { $0.0 == kind }) {
                 left[position].1 += group.kernel.count
             } else {
-                left.append((name, group.kernel.count))
+                left.append((kind, group.kernel.count))
             }
         }
         (self.groups, self.starts, self.outputStarts) = (groups, starts, outputStarts)
@@ -74,6 +74,6 @@ struct EngineSelection: Sendable {
 }
 
 extension Workload {
-    /// The scenario kind (`basic`, `spring`, …) of group `index`.
-    func kindName(ofGroup index: Int) -> String { scenario.entries[entryOfGroup[index]].kind }
+    /// The kind (`basic`, `spring`, …) of group `index`.
+    func kind(ofGroup index: Int) -> EngineLayerKind { scenario.entries[entryOfGroup[index]].kind }
 }

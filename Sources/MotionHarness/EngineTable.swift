@@ -12,7 +12,7 @@ enum EngineTable {
         let outputs = row.errors.reduce(0) { $0 + $1.outputs }, beyond = row.errors.reduce(0) { $0 + $1.beyondVisible }
         let largest = row.errors.max { $0.maxError < $1.maxError }
         return [
-            label(row), row.precision.isEmpty ? "–" : row.precision,
+            label(row), row.precision?.rawValue ?? "–",
             "\(row.layers)", "\(row.frames)", "\(row.threads)",
             row.failure != nil ? "FAILED" : row.nsPerLayerFrame.map { fixed($0, 2) } ?? "–",
             row.timesBatch.map { fixed($0, 2) + "×" } ?? "–",
@@ -49,7 +49,7 @@ enum EngineTable {
     }
 
     /// A row's name in the table: MotionCore's batch on an engine's kinds only is `motioncore-batch (same kinds)`.
-    static func label(_ row: EngineRow) -> String { row.name + (row.role == "batch-subset" ? " (same kinds)" : "") }
+    static func label(_ row: EngineRow) -> String { row.name + (row.role == .batchSubset ? " (same kinds)" : "") }
 
     /// Per engine: a failure, the layers left out, the errors by kind, the worst output.
     static func details(_ rows: [EngineRow]) -> [String] {
@@ -58,28 +58,28 @@ enum EngineTable {
             let name = label(row)
             if let failure = row.failure { lines.append("\(name): FAILED: \(failure)") }
             if !row.unsupported.isEmpty {
-                lines.append(name + (row.role == "batch-subset" ? ": left out to match the engine's kinds: "
+                lines.append(name + (row.role == .batchSubset ? ": left out to match the engine's kinds: "
                                      : ": not supported, not evaluated: ")
                              + row.unsupported.map { "\($0.kind) (\($0.layers) layers)" }.joined(separator: ", "))
             }
-            if row.role == "naive" { lines.append("naive: \(row.layers) layers spread over the run, timed at \(row.frames) frames") }
-            if row.role == "stream" {
+            if row.role == .naive { lines.append("naive: \(row.layers) layers spread over the run, timed at \(row.frames) frames") }
+            if row.role == .stream {
                 lines.append("stream bound: MotionCore's columns read and written once with no arithmetic, a bound on the "
                              + "batch, not an engine (no outputs to check)"
                              + (row.nsPerLayerFrame == nil ? "; left out here: not below the batch cost" : ""))
             }
-            if row.checkedFrames > 0, row.role != "batch-subset" {
+            if row.checkedFrames > 0, row.role != .batchSubset {
                 lines.append("\(name) checked: every output finite after \(row.checkedFrames) frames; "
                              + "\(row.comparedLayerFrames) layer comparisons with the exact path at \(row.comparedFrames) "
                              + "frames (\(row.comparedLayers) different layers, \(row.comparedOutputs) outputs)")
             }
-            if !row.errors.isEmpty, row.role != "batch-subset" {
+            if !row.errors.isEmpty, row.role != .batchSubset {
                 lines.append("\(name) errors: " + row.errors.map { e in
                     "\(e.kind) \(String(format: "%.2e", e.maxError)) (\(e.beyondVisible) of \(e.outputs) beyond "
                         + e.thresholds.joined(separator: "/") + ")"
                 }.joined(separator: "; "))
             }
-            if let w = row.worst, w.error > 0, row.role != "batch-subset" {
+            if let w = row.worst, w.error > 0, row.role != .batchSubset {
                 lines.append("\(name) worst: layer \(w.layer) (its layer \(w.engineLayer), \(w.kind)) output \(w.output) at frame \(w.frame) "
                              + "(t = \(w.time) s): \(w.actual), exact \(w.expected), error \(String(format: "%.2e", w.error)) "
                              + "of the travel [\(w.threshold)]; \(w.parameters)")

@@ -126,7 +126,7 @@ public enum HarnessReport {
                      + "(timing, easing, interpolation, springs stepped, matrices built). ns/layer/frame: median frame "
                      + "time / layers; active: mean share of layers mid-animation; ns/active layer = ns/layer/frame / active.")
         lines.append("naive: a class-per-layer Core Animation port on the same layers, measured on \(naiveLayers) layers "
-                     + "at \(results.first?.engines.first { $0.role == "naive" }?.frames ?? 0) frames on the run's threads, "
+                     + "at \(results.first?.engines.first { $0.role == .naive }?.frames ?? 0) frames on the run's threads, "
                      + "scaled per layer. stream: reading every column a frame reads and writing every column it "
                      + "writes, no arithmetic (\(stream) bytes per layer-frame), the faster of the run's threads and one "
                      + "thread; – where it is not below the batch cost.")

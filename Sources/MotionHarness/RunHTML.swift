@@ -57,12 +57,12 @@ enum RunHTML {
 
     /// The engines under test (and MotionCore's batch on their kinds) by label, in order of appearance.
     static func engineLabels(_ results: [HarnessResult]) -> [String] {
-        results.flatMap(\.engines).filter { $0.role != "batch" && $0.role != "naive" }.map(engineLabel).uniqued()
+        results.flatMap(\.engines).filter { $0.role != .batch && $0.role != .naive }.map(engineLabel).uniqued()
     }
 
     /// An engine row's label in the charts.
     static func engineLabel(_ row: EngineRow) -> String {
-        row.role == "batch-subset" ? "\(row.name) (same kinds as \(row.kinds.joined(separator: ", ")))" : row.name
+        row.role == .batchSubset ? "\(row.name) (same kinds as \(row.kinds.map(\.name).joined(separator: ", ")))" : row.name
     }
 
     /// A series' colour: the evaluators' own, then the engines' in turn.

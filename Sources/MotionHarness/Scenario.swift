@@ -1,6 +1,7 @@
 import MotionSupport
 import Foundation
 import MotionCore
+import MotionEngine
 
 /// A frame-harness workload: a weighted mix of animation entries, each drawing its layers' own parameters.
 ///
@@ -11,8 +12,8 @@ import MotionCore
 public struct Scenario: Sendable {
     /// One entry of the mix.
     public struct Entry: Sendable {
-        /// The kind's name.
-        public let kind: String
+        /// The kind (its `name` is the `kind` value in the file).
+        public let kind: EngineLayerKind
         /// Relative share of layers (> 0).
         public let weight: Double
         /// Begin times of the entry's layers.
@@ -129,7 +130,7 @@ extension Scenario {
             }
             begin = .staggerFrames(Int(stagger))
         }
-        return Entry(kind: kindName, weight: weight, begin: begin, recipe: try kind.recipe(reader))
+        return Entry(kind: kind.engineKind, weight: weight, begin: begin, recipe: try kind.recipe(reader))
     }
 }
 

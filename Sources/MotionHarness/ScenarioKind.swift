@@ -1,15 +1,21 @@
 import MotionCore
 import MotionEngine
 
-/// One kind of scenario entry (`basic`, `spring`, …): its name, its fields and how to read an entry of it. A new kind
-/// is one file that declares a type conforming to this, plus one line in `ScenarioKinds.all`.
+/// One kind of scenario entry (`basic`, `spring`, …): the engine kind its layers are (which gives its name), its fields
+/// and how to read an entry of it. A new kind is one file that declares a type conforming to this, plus one line in
+/// `ScenarioKinds.all`; what engines receive of it is declared once in MotionEngine's Kinds/.
 protocol ScenarioKind: Sendable {
-    /// The `kind` value in a scenario file.
-    static var name: String { get }
+    /// The kind of layer engines receive for an entry of this kind.
+    static var engineKind: EngineLayerKind { get }
     /// The kind's own fields (besides `kind`, `weight`, `begin` and `staggerFrames`).
     static var fields: Set<String> { get }
     /// Reads an entry of this kind.
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe
+}
+
+extension ScenarioKind {
+    /// The `kind` value in a scenario file: the engine kind's name.
+    static var name: String { engineKind.name }
 }
 
 /// The registry of scenario kinds.

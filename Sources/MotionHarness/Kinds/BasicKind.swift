@@ -4,7 +4,7 @@ import MotionEngine
 /// `basic`: a `CABasicAnimation` from → to of an opacity (`scalar`), a position (`point`) or a colour (`color`), each
 /// layer with its own begin time, duration, repeats, easing and values.
 enum BasicKind: ScenarioKind {
-    static let name = "basic"
+    static let engineKind = EngineLayerKind.basic
     static let fields: Set<String> = TimedFields.names.union(["value", "from", "to"])
 
     /// The value types and their component counts.

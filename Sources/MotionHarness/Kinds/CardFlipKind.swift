@@ -6,7 +6,7 @@ import MotionEngine
 /// the full 4×4 transform scale·rotationY·perspective with m34 = −1/`perspective` (1500 in the seed), 16 values in
 /// `CATransform3D` order.
 enum CardFlipKind: ScenarioKind {
-    static let name = "card-flip"
+    static let engineKind = EngineLayerKind.cardFlip
     static let fields: Set<String> = ["duration", "scale", "perspective", "repeatCount", "autoreverses"]
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {

@@ -4,7 +4,7 @@ import MotionEngine
 /// `interactive`: a `UIPercentDrivenInteractiveTransition` scrubbed linearly to `scrubTo` over `scrubDuration`, then
 /// finished or cancelled with ease-in-out, each layer with its own parameters. Outputs: percent and offset (points).
 enum InteractiveKind: ScenarioKind {
-    static let name = "interactive"
+    static let engineKind = EngineLayerKind.interactive
     static let fields: Set<String> = ["duration", "scrubTo", "scrubDuration", "finish", "completionSpeed", "width"]
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {

@@ -5,7 +5,7 @@ import MotionEngine
 /// `keyframes`: a `CAKeyframeAnimation` of a scalar, each layer with its own values (each may be a distribution),
 /// begin time, duration, repeats and easing; key times and the calculation mode are shared by the entry.
 enum KeyframesKind: ScenarioKind {
-    static let name = "keyframes"
+    static let engineKind = EngineLayerKind.keyframes
     static let fields: Set<String> = TimedFields.names.union(["values", "keyTimes", "calculationMode"])
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {

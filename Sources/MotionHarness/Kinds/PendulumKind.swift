@@ -5,7 +5,7 @@ import MotionEngine
 /// starts 0, 0.15, 0.25, 0.45, 0.65, each with ease-in-out), each layer with its own begin time and duration.
 /// Outputs: rotation (radians) and shift (points).
 enum PendulumKind: ScenarioKind {
-    static let name = "pendulum"
+    static let engineKind = EngineLayerKind.pendulum
     static let fields: Set<String> = ["duration"]
 
     static let starts = PendulumLayers.keyframeStarts

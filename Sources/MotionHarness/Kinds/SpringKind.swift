@@ -5,7 +5,7 @@ import MotionEngine
 /// `spring`: position springs, each layer with its own spring (one of `springs`, or drawn from `spring`'s
 /// distributions), begin time, start value, target and initial velocity; a share of them retargeted mid-flight.
 enum SpringKind: ScenarioKind {
-    static let name = "spring"
+    static let engineKind = EngineLayerKind.spring
     static let fields: Set<String> = ["springs", "spring", "from", "to", "initialVelocity", "retarget"]
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {

@@ -5,7 +5,7 @@ import MotionEngine
 /// time, duration, repeats, easing and layer size. Outputs, for the outgoing then the incoming layer: its opacity and
 /// its full 4×4 transform (a translation), 34 values.
 enum TransitionKind: ScenarioKind {
-    static let name = "transition"
+    static let engineKind = EngineLayerKind.transition
     static let fields: Set<String> = TimedFields.names.union(["type", "subtype", "width", "height"])
 
     static func recipe(_ reader: ScenarioReader) throws(ScenarioError) -> any LayerRecipe {
