@@ -16,26 +16,20 @@ public enum EngineProcess {
         public var path: String
         /// The motionbench executable to run as the child.
         public var executable: String
-        /// The scenario and clock arguments that rebuild the run's workload (`--scenario …`, `--frames …`, …).
-        public var workloadArguments: [String]
+        /// The scenario and clock that rebuild the run's workload.
+        public var workload: EngineJob.Workload
         /// Seconds the child may take for one layer count before it is stopped.
         public var timeout: Double
         /// The option that raises `timeout`, named in a timeout's message.
         public var timeoutOption = "--engine-timeout"
 
         /// A request for the engine at `path`.
-        public init(path: String, executable: String, workloadArguments: [String], timeout: Double) {
-            (self.path, self.executable, self.workloadArguments, self.timeout) = (path, executable, workloadArguments, timeout)
+        public init(path: String, executable: String, workload: EngineJob.Workload, timeout: Double) {
+            (self.path, self.executable, self.workload, self.timeout) = (path, executable, workload, timeout)
         }
 
         /// The library's file name, shown until the engine has named itself.
         public var label: String { URL(fileURLWithPath: path).lastPathComponent }
-    }
-
-    /// The arguments of `_engine` that rebuild a workload of `scenario` (a built-in name or a file) on `frames`
-    /// frames at `rate` Hz (a fixed clock).
-    public static func workloadArguments(scenario: String, frames: Int, rate: Double) -> [String] {
-        ["--scenario", scenario, "--frames", "\(frames)", "--rate", "\(rate)"]
     }
 
     /// Measures `request`'s engine on `count` layers in a child process (as `run --engine` does); never throws: a
@@ -49,10 +43,9 @@ public enum EngineProcess {
         let heartbeat = FileManager.default.temporaryDirectory
             .appendingPathComponent("motionbench-heartbeat-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: heartbeat) }
-        var arguments = ["_engine", request.path, "--layers", "\(count)", "--threads", "\(options.threads)",
-                         "--repeat", "\(options.repeats)", "--warmup", "\(options.warmupPasses)",
-                         "--check-budget", "\(options.checkBudget)", "--heartbeat", heartbeat]
-        arguments += request.workloadArguments
+        let job = EngineJob(library: request.path, workload: request.workload, layers: count, options: options,
+                            heartbeat: heartbeat)
+        let arguments = ["_engine", "--job", job.argument]
         var failed = EngineRow(name: request.label, role: .plugIn)
         failed.path = request.path
         let output: ChildProcess.Output
