@@ -52,25 +52,17 @@ enum EngineMeasurement {
                 }
                 guard pass >= measuredFrom else { continue }
                 if pass == measuredFrom { first = record }
-                let sorted = record.frameNanoseconds.sorted()
-                perLayer.append(Double(sorted[sorted.count / 2]) / Double(max(subject.count, 1)))
+                perLayer.append(record.nsPerLayerFrame(layers: subject.count))
             }
         } catch {
             row.failure = error.message
             return row
         }
         row.nsPerLayerFrame = finite(RepeatedFigure(perLayer).median)
-        if let first { row.frameMs = percentiles(first) }
+        if let first { row.frameMs = first.percentiles }
         row.budgetFractionP99 = row.frameMs.flatMap { finite($0.p99 / (1e3 * options.clock.nominalInterval)) }
         accuracy.fill(&row)
         return row
-    }
-
-    /// A record's p50, p90, p99 and largest frame time, in ms.
-    static func percentiles(_ record: FrameHarness.FrameRecord) -> EngineRow.Percentiles {
-        let h = record.histogram
-        return EngineRow.Percentiles(p50: Double(h.valueAtPercentile(50)) / 1e6, p90: Double(h.valueAtPercentile(90)) / 1e6,
-                                     p99: Double(h.valueAtPercentile(99)) / 1e6, max: Double(h.max) / 1e6)
     }
 
     /// `value` when finite, else nil.
