@@ -5,51 +5,51 @@ import MotionCore
 /// scenario, the clock and the layer count) and how to measure it. The parent passes it as one JSON argument (`--job`)
 /// to `_engine` (run, accuracy, and the gate's check of an engine) and to `_workload` (the gate's instruction counts of
 /// an engine), so an option that must reach the child is one field here, checked by the compiler on both sides.
-public struct EngineJob: Codable, Sendable, Equatable {
+package struct EngineJob: Codable, Sendable, Equatable {
     /// The scenario and clock that rebuild the parent's workload.
-    public struct Workload: Codable, Sendable, Equatable {
+    package struct Workload: Codable, Sendable, Equatable {
         /// A built-in scenario name or a scenario JSON file.
-        public var scenario: String
+        package var scenario: String
         /// Frames of the clock.
-        public var frames: Int
+        package var frames: Int
         /// The clock's rate in Hz (with `frameTimes` "vrr", its top rate).
-        public var rate: Double
+        package var rate: Double
         /// `vrr` or a file of timestamps, as `run --frame-times` takes it; nil for a fixed rate.
-        public var frameTimes: String?
+        package var frameTimes: String?
 
         /// `frames` frames of `scenario` at `rate` Hz, or at the times `frameTimes` names.
-        public init(scenario: String, frames: Int, rate: Double, frameTimes: String? = nil) {
+        package init(scenario: String, frames: Int, rate: Double, frameTimes: String? = nil) {
             (self.scenario, self.frames, self.rate, self.frameTimes) = (scenario, frames, rate, frameTimes)
         }
     }
 
     /// The engine library's path.
-    public var library: String
+    package var library: String
     /// The scenario and clock.
-    public var workload: Workload
+    package var workload: Workload
     /// Layers built from the scenario (the engine receives those of the kinds it supports).
-    public var layers: Int
+    package var layers: Int
     /// Threads (an engine without concurrent chunks runs on one whatever this says).
-    public var threads: Int
+    package var threads: Int
     /// Timed passes.
-    public var repeats: Int
+    package var repeats: Int
     /// Untimed passes first.
-    public var warmup: Int
+    package var warmup: Int
     /// The most layer comparisons with the exact scalar path, spread over every frame.
-    public var checkBudget: Int
+    package var checkBudget: Int
     /// A file the engine's current call and frame are recorded in (mmap), or nil.
-    public var heartbeat: String?
+    package var heartbeat: String?
 
     /// A job for the engine at `library` on `layers` layers of `workload`, measured as `options` says (threads,
     /// passes, check budget).
-    public init(library: String, workload: Workload, layers: Int, options: FrameHarness.Options, heartbeat: String? = nil) {
+    package init(library: String, workload: Workload, layers: Int, options: FrameHarness.Options, heartbeat: String? = nil) {
         (self.library, self.workload, self.layers, self.heartbeat) = (library, workload, layers, heartbeat)
         (threads, repeats, warmup, checkBudget) = (options.threads, options.repeats, options.warmupPasses, options.checkBudget)
     }
 
     /// The harness options the job describes: the scenario read and the clock built as the parent built them.
     /// - Throws: `EngineJobError` for a count out of range; the scenario's or the clock's error.
-    public func options() throws -> FrameHarness.Options {
+    package func options() throws -> FrameHarness.Options {
         guard (1...100_000_000).contains(layers), (1...1_000_000).contains(workload.frames), (1...1024).contains(threads),
               (1...1000).contains(repeats), (0...1000).contains(warmup), (1...1_000_000_000).contains(checkBudget),
               workload.rate >= 1, workload.rate <= 10_000 else {
@@ -64,7 +64,7 @@ public struct EngineJob: Codable, Sendable, Equatable {
     }
 
     /// The job as one command-line argument (JSON on one line, sorted keys).
-    public var argument: String {
+    package var argument: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, whole numbers and validated finite Doubles only: encoding cannot fail, and if it did the child
@@ -74,7 +74,7 @@ public struct EngineJob: Codable, Sendable, Equatable {
 
     /// The job an `argument` holds.
     /// - Throws: `EngineJobError` saying what did not decode.
-    public init(argument: String) throws {
+    package init(argument: String) throws {
         do {
             self = try JSONDecoder().decode(EngineJob.self, from: Data(argument.utf8))
         } catch {
@@ -84,9 +84,9 @@ public struct EngineJob: Codable, Sendable, Equatable {
 }
 
 /// A `--job` argument that does not describe an engine job (exit 2).
-public struct EngineJobError: MotionBenchError, CustomStringConvertible {
+package struct EngineJobError: MotionBenchError, CustomStringConvertible {
     /// What was wrong.
-    public let message: String
+    package let message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -9,32 +9,32 @@ import MotionSupport
 /// Every command that measures an engine (`run`, `baseline` and `gate` with `--engine`, `accuracy --engine`) loads it
 /// only in such a child; the child dies with its parent (a death signal), and the parent stops the child's process
 /// group and removes the heartbeat file when it is itself stopped (SIGTERM, SIGINT, SIGHUP).
-public enum EngineProcess {
+package enum EngineProcess {
     /// What the parent needs to start the child for one engine.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// The engine library's path.
-        public var path: String
+        package var path: String
         /// The motionbench executable to run as the child.
-        public var executable: String
+        package var executable: String
         /// The scenario and clock that rebuild the run's workload.
-        public var workload: EngineJob.Workload
+        package var workload: EngineJob.Workload
         /// Seconds the child may take for one layer count before it is stopped.
-        public var timeout: Double
+        package var timeout: Double
         /// The option that raises `timeout`, named in a timeout's message.
-        public var timeoutOption = "--engine-timeout"
+        package var timeoutOption = "--engine-timeout"
 
         /// A request for the engine at `path`.
-        public init(path: String, executable: String, workload: EngineJob.Workload, timeout: Double) {
+        package init(path: String, executable: String, workload: EngineJob.Workload, timeout: Double) {
             (self.path, self.executable, self.workload, self.timeout) = (path, executable, workload, timeout)
         }
 
         /// The library's file name, shown until the engine has named itself.
-        public var label: String { URL(fileURLWithPath: path).lastPathComponent }
+        package var label: String { URL(fileURLWithPath: path).lastPathComponent }
     }
 
     /// Measures `request`'s engine on `count` layers in a child process (as `run --engine` does); never throws: a
     /// failure is the row's.
-    public static func measure(_ request: Request, count: Int, options: FrameHarness.Options) -> EngineRow {
+    package static func measure(_ request: Request, count: Int, options: FrameHarness.Options) -> EngineRow {
         run(request, count: count, options: options)
     }
 
@@ -143,7 +143,7 @@ public enum EngineProcess {
     /// row's failure (the row named after the engine once it has named itself). When the engine closes the child's
     /// standard output or error, the heartbeat page records it and the child exits with status 3: its row could not
     /// reach the parent.
-    public static func child(path: String, count: Int, options: FrameHarness.Options, heartbeatPath: String?) -> EngineRow {
+    package static func child(path: String, count: Int, options: FrameHarness.Options, heartbeatPath: String?) -> EngineRow {
         let heartbeat = heartbeatPath.flatMap(EngineHeartbeat.init(path:))
         heartbeat?.recordFaults()
         let channel = ReportChannel()
@@ -212,5 +212,5 @@ struct ReportChannel {
 extension EngineProcess {
     /// Called first by every motionbench child that loads an engine (`_engine`, `_engine-easing`, `_workload`): ties
     /// the child to its parent with a death signal (see `EngineChild.tieToParent`).
-    public static func startChild() { EngineChild.tieToParent() }
+    package static func startChild() { EngineChild.tieToParent() }
 }

@@ -3,11 +3,11 @@ import MotionEngine
 
 /// An engine under test set up on a workload outside any timing: for the gate, which counts the instructions of the
 /// engine's frame calls only.
-public enum EngineWorkbench {
+package enum EngineWorkbench {
     /// The engine of `library` created on `count` layers of `scenario` (the kinds it supports) for `clock`: the engine,
     /// the layers it received, and the checksum of its outputs after the last frame evaluated (read outside the
     /// measured region).
-    public static func prepare(_ library: PluginLibrary, scenario: Scenario, count: Int,
+    package static func prepare(_ library: PluginLibrary, scenario: Scenario, count: Int,
                                clock: FrameClock) throws(EngineError) -> (engine: any AnimationEngine, layers: Int) {
         let workload = Workload(scenario: scenario, count: count, clock: clock)
         let selection = EngineSelection(workload: workload, kinds: library.descriptor.supportedKinds)
@@ -18,7 +18,7 @@ public enum EngineWorkbench {
     }
 
     /// The sum of every output of `engine`'s `layers` layers after the last frame (each layer's first output).
-    public static func checksum(_ engine: any AnimationEngine, layers: Int) -> Double {
+    package static func checksum(_ engine: any AnimationEngine, layers: Int) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { scratch in
             var sum = 0.0
             for layer in 0..<layers {
@@ -31,7 +31,7 @@ public enum EngineWorkbench {
 
     /// Each frame's time in ns of `frames` frames of `clock` on `engine` in `chunks` chunks, through the timed loop
     /// every engine runs in `motionbench run` (`EngineTiming.pass`), from the engine's reset state.
-    public static func frameNanoseconds(_ engine: any AnimationEngine, clock: FrameClock,
+    package static func frameNanoseconds(_ engine: any AnimationEngine, clock: FrameClock,
                                         chunks: Int = 1) throws(EngineError) -> [UInt64] {
         try EngineTiming.pass(engine, clock: clock, frames: Array(1...clock.frames), chunks: chunks) { _, _ in }
             .frameNanoseconds
@@ -39,7 +39,7 @@ public enum EngineWorkbench {
 
     /// MotionCore's batch evaluator as the engine `run` times, on `count` layers of `scenario` for `clock`, with its
     /// store (for a loop around the store itself).
-    public static func batch(scenario: Scenario, count: Int, clock: FrameClock) -> (engine: any AnimationEngine,
+    package static func batch(scenario: Scenario, count: Int, clock: FrameClock) -> (engine: any AnimationEngine,
                                                                                     store: LayerStore) {
         let workload = Workload(scenario: scenario, count: count, clock: clock)
         return (BatchEngine(store: workload.store, kernels: workload.groups.map(\.kernel), clock: clock,
