@@ -36,7 +36,7 @@ public enum FrameHarness {
         /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).
         public var warmupPasses = 0
         /// Engines under test, each run in a child process beside MotionCore's batch and the naive evaluator.
-        public var engines: [EngineProcess.Request] = []
+        package var engines: [EngineProcess.Request] = []
         /// Swift engines under test, created and measured in this process (a Swift team's own engine through the
         /// `AnimationEngine` protocol), after the engines in child processes.
         public var inProcessEngines: [EngineFactory] = []
@@ -213,13 +213,7 @@ public enum FrameHarness {
                     activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
                     activeSamples += 1
                 }
-                if let accuracy, accuracy.failure == nil {
-                    do throws(EngineError) {
-                        try accuracy.accuracy.inspect(setup.batch, frame: frame, index: index, of: clock.frames, compare: true)
-                    } catch {
-                        accuracy.failure = error.message
-                    }
-                }
+                accuracy?.inspect(setup.batch, frame: frame, index: index, of: clock.frames)
                 if verifyFrames.contains(index), let sofar = verification {
                     let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
                     verification = (sofar.samples + samples, Swift.max(sofar.maxError, error))
@@ -242,12 +236,10 @@ public enum FrameHarness {
                             progress: (String) -> Void) -> PassFigures {
         let workload = setup.workload, name = options.scenario.name
         var figures = PassFigures()
-        let sorted = record.frameNanoseconds.sorted()
-        figures.nsPerLayerFrame = Double(sorted[sorted.count / 2]) / Double(max(workload.count, 1))
-        let histogram = record.histogram
-        (figures.frameMsP50, figures.frameMsP90) = (Double(histogram.valueAtPercentile(50)) / 1e6,
-                                                    Double(histogram.valueAtPercentile(90)) / 1e6)
-        (figures.frameMsP99, figures.frameMsMax) = (Double(histogram.valueAtPercentile(99)) / 1e6, Double(histogram.max) / 1e6)
+        figures.nsPerLayerFrame = record.nsPerLayerFrame(layers: workload.count)
+        let percentiles = record.percentiles
+        (figures.frameMsP50, figures.frameMsP90) = (percentiles.p50, percentiles.p90)
+        (figures.frameMsP99, figures.frameMsMax) = (percentiles.p99, percentiles.max)
         progress("\(name): naive evaluator on \(setup.naiveCount) layers")
         figures.naiveNsPerLayerFrame = naiveCost(setup, threads: options.threads, accuracy: naiveAccuracy, clock: options.clock)
         progress("\(name): shared-timeline comparison")
@@ -338,16 +330,9 @@ public enum FrameHarness {
         do {
             let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
                                                chunks: max(1, min(threads, naive.naive.count))) { (index, frame) throws(EngineError) in
-                if let accuracy, accuracy.failure == nil {
-                    do throws(EngineError) {
-                        try accuracy.accuracy.inspect(naive, frame: frame, index: index, of: clock.frames, compare: true)
-                    } catch {
-                        accuracy.failure = error.message
-                    }
-                }
+                accuracy?.inspect(naive, frame: frame, index: index, of: clock.frames)
             }
-            let sorted = record.frameNanoseconds.sorted()
-            return Double(sorted[sorted.count / 2]) / Double(max(naive.naive.count, 1))
+            return record.nsPerLayerFrame(layers: naive.naive.count)
         } catch {
             preconditionFailure("the naive engine reports no errors: \(error)")
         }
