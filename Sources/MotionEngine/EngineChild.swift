@@ -8,16 +8,16 @@ import Darwin
 /// signal tied to the parent, and a SIGSEGV/SIGBUS handler that records the faulting address in the heartbeat page.
 /// (Swift, not C: C in the motionbench binary carries DWARF 5 debug information, which valgrind 3.19, the gate's
 /// instruction counter, cannot read.)
-public enum EngineChild {
+package enum EngineChild {
     /// The environment variable through which a parent motionbench passes its pid to the children it starts.
-    public static let parentVariable = "MOTIONBENCH_PARENT_PID"
+    package static let parentVariable = "MOTIONBENCH_PARENT_PID"
 
     /// Ties this process to the parent named by `MOTIONBENCH_PARENT_PID` (then removed from the environment, so that
     /// nothing this process starts inherits it): `prctl(PR_SET_PDEATHSIG, SIGKILL)`, then, since the death signal only
     /// covers a parent that dies after it is set, exits at once (status 125) when the parent is already gone (a wrapper
     /// between the two, such as valgrind's launcher, is told apart by the parent still existing). Does nothing when
     /// run by hand (no variable).
-    public static func tieToParent() {
+    package static func tieToParent() {
         guard let text = getenv(parentVariable).map({ String(cString: $0) }), let parent = pid_t(text), parent > 0 else {
             return
         }
@@ -40,7 +40,7 @@ public enum EngineChild {
 
     /// From now on a SIGSEGV or SIGBUS stores its signal at `words[0]` and its faulting address at `words[1]`, then
     /// ends the process as it would have (the default action restored and the signal raised again).
-    public static func recordFaults(into words: UnsafeMutablePointer<Int64>) {
+    package static func recordFaults(into words: UnsafeMutablePointer<Int64>) {
         #if os(Linux)
         faultWords = words
         var stack = stack_t(ss_sp: faultStack, ss_flags: 0, ss_size: 1 << 16)

@@ -20,7 +20,7 @@ public struct EngineDescriptor: Sendable, Hashable {
 }
 
 /// The floating-point type an engine writes its outputs in.
-public enum EnginePrecision: String, Sendable, Hashable, CaseIterable {
+public enum EnginePrecision: String, Sendable, Hashable, CaseIterable, Codable {
     /// `float`: 4 bytes per value, about 7 significant digits.
     case float32
     /// `double`: 8 bytes per value, about 16 significant digits.

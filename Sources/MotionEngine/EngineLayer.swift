@@ -14,28 +14,10 @@ public struct EngineLayer: Sendable {
     }
 
     /// The layer's kind.
-    public var kind: EngineLayerKind {
-        switch parameters {
-        case .basic: .basic
-        case .spring: .spring
-        case .keyframes: .keyframes
-        case .pendulum: .pendulum
-        case .cardFlip: .cardFlip
-        case .transition: .transition
-        case .interactive: .interactive
-        }
-    }
+    public var kind: EngineLayerKind { type(of: parameters.declared).kind }
 
     /// Output values the layer writes each frame.
-    public var outputCount: Int {
-        switch parameters {
-        case .basic(let basic): basic.from.count
-        case .spring, .keyframes: 1
-        case .pendulum, .interactive: 2
-        case .cardFlip: 16
-        case .transition: 34
-        }
-    }
+    public var outputCount: Int { parameters.declared.outputCount }
 
     /// One kind's parameters.
     public enum Parameters: Sendable {
@@ -53,6 +35,23 @@ public struct EngineLayer: Sendable {
         case transition(Transition)
         /// A scrubbed interactive transition: percent and offset (points).
         case interactive(InteractiveLayers.Parameters)
+
+        /// The kind's own declaration (Kinds/Engine*.swift): the one switch over the kinds.
+        package var declared: any EngineKindParameters {
+            switch self {
+            case .basic(let p): p
+            case .spring(let p): p
+            case .keyframes(let p): p
+            case .pendulum(let p): p
+            case .cardFlip(let p): p
+            case .transition(let p): p
+            case .interactive(let p): p
+            }
+        }
+
+        /// The parameters in one line, enough to rebuild the layer by hand: the kind, then `name=value` pairs (times
+        /// in seconds, values in value units), e.g. `spring begin=0.25 mass=1 stiffness=170 damping=26 from=0 to=1 v0=0`.
+        public var summary: String { declared.summary }
     }
 
     /// Media timing with fill both: begin, pass duration, repeat count and autoreverse, and the easing of each pass.
@@ -66,121 +65,19 @@ public struct EngineLayer: Sendable {
         public init(_ parameters: LayerTimingParameters, easing: TimingFunction) {
             (self.parameters, self.easing) = (parameters, easing)
         }
-    }
 
-    /// `basic`: value = from + (to − from) × eased progress, per component.
-    public struct Basic: Sendable, Hashable {
-        /// The timing.
-        public var timing: Timing
-        /// The start value's components (1, 2 or 4).
-        public var from: [Double]
-        /// The end value's components.
-        public var to: [Double]
-
-        /// A basic layer.
-        public init(timing: Timing, from: [Double], to: [Double]) { (self.timing, self.from, self.to) = (timing, from, to) }
-    }
-
-    /// `spring`: m x'' + c x' + k (x − target) = 0 from `from` at `begin` with `initialVelocity`; `from` before `begin`;
-    /// at `retarget.time` the target becomes `retarget.to` with position and velocity continuous.
-    public struct Spring: Sendable, Hashable {
-        /// Begin time, seconds.
-        public var begin: Double
-        /// Mass, stiffness and damping (SI-like units: force per unit displacement, per unit velocity).
-        public var mass: Double, stiffness: Double, damping: Double
-        /// Start and target positions (value units).
-        public var from: Double, to: Double
-        /// Initial velocity, value units per second.
-        public var initialVelocity: Double
-        /// The retarget, if any.
-        public var retarget: Retarget?
-
-        /// A spring layer.
-        public init(begin: Double, mass: Double, stiffness: Double, damping: Double, from: Double, to: Double,
-                    initialVelocity: Double, retarget: Retarget?) {
-            (self.begin, self.mass, self.stiffness, self.damping) = (begin, mass, stiffness, damping)
-            (self.from, self.to, self.initialVelocity, self.retarget) = (from, to, initialVelocity, retarget)
-        }
-
-        /// A new target from a moment on, position and velocity continuous.
-        public struct Retarget: Sendable, Hashable {
-            /// When, in seconds since the clock started.
-            public var time: Double
-            /// The new target (value units).
-            public var to: Double
-
-            /// A retarget to `to` at `time` seconds.
-            public init(time: Double, to: Double) { (self.time, self.to) = (time, to) }
+        /// `begin=… duration=… repeatCount=…[ autoreverses] easing=…` for a layer's summary.
+        var summary: String {
+            "begin=\(parameters.begin) duration=\(parameters.duration) repeatCount=\(parameters.repeatCount)"
+                + (parameters.autoreverses ? " autoreverses" : "") + " easing=\(easing)"
         }
     }
 
-    /// `keyframes`: the eased progress picks the segment of `keyTimes` and interpolates `values` by `mode`.
-    public struct Keyframes: Sendable, Hashable {
-        /// The timing.
-        public var timing: Timing
-        /// The values.
-        public var values: [Double]
-        /// One key time per value in [0, 1], as the mode resolved them (paced modes already paced).
-        public var keyTimes: [Double]
-        /// Core Animation's calculation mode.
-        public var mode: KeyframeAnimation<Double>.CalculationMode
-
-        /// A keyframes layer.
-        public init(timing: Timing, values: [Double], keyTimes: [Double], mode: KeyframeAnimation<Double>.CalculationMode) {
-            (self.timing, self.values, self.keyTimes, self.mode) = (timing, values, keyTimes, mode)
-        }
-    }
-
-    /// `pendulum`: UIView keyframes over `duration` from `begin`, each segment eased in and out.
-    public struct Pendulum: Sendable, Hashable {
-        /// Begin time and duration, seconds.
-        public var begin: Double, duration: Double
-        /// Each keyframe's relative start in [0, 1).
-        public var relativeStarts: [Double]
-        /// The rotation each keyframe reaches, radians.
-        public var rotations: [Double]
-        /// The shift each keyframe reaches, points.
-        public var shifts: [Double]
-
-        /// A pendulum layer.
-        public init(begin: Double, duration: Double, relativeStarts: [Double], rotations: [Double], shifts: [Double]) {
-            (self.begin, self.duration, self.relativeStarts, self.rotations, self.shifts)
-                = (begin, duration, relativeStarts, rotations, shifts)
-        }
-    }
-
-    /// `card-flip`: over each pass a rotation of −π × `rotationEasing`(progress) about y and a scale 1 → `scale` → 1,
-    /// with m34 = −1/`perspective`; outputs the 4×4 matrix in `CATransform3D` order.
-    public struct CardFlip: Sendable, Hashable {
-        /// The group's timing (linear).
-        public var timing: Timing
-        /// The rotation's easing.
-        public var rotationEasing: TimingFunction
-        /// The scale at half time.
-        public var scale: Double
-        /// The perspective distance, points.
-        public var perspective: Double
-
-        /// A card-flip layer.
-        public init(timing: Timing, rotationEasing: TimingFunction, scale: Double, perspective: Double) {
-            (self.timing, self.rotationEasing, self.scale, self.perspective) = (timing, rotationEasing, scale, perspective)
-        }
-    }
-
-    /// `transition`: a `CATransition` of `type` from `subtype` over a layer of `size` points.
-    public struct Transition: Sendable, Hashable {
-        /// The timing.
-        public var timing: Timing
-        /// Fade, moveIn, push or reveal.
-        public var type: MotionCore.Transition.Kind
-        /// The side the motion comes from.
-        public var subtype: MotionCore.Transition.Subtype
-        /// The layer's size, points.
-        public var size: Size
-
-        /// A transition layer.
-        public init(timing: Timing, type: MotionCore.Transition.Kind, subtype: MotionCore.Transition.Subtype, size: Size) {
-            (self.timing, self.type, self.subtype, self.size) = (timing, type, subtype, size)
-        }
+    /// A list for a layer's summary; a long one (a keyframes layer may hold 100,000 values) shows its first and last
+    /// few and its length.
+    static func summary(_ values: [Double]) -> String {
+        guard values.count > 12 else { return "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }
+        return "[" + values.prefix(6).map { "\($0)" }.joined(separator: ", ") + ", … "
+            + values.suffix(3).map { "\($0)" }.joined(separator: ", ") + "] (\(values.count) values)"
     }
 }

@@ -112,7 +112,7 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
 
     /// Calls `body` with the C descriptor, the engine instance and the output buffer, for a loop written in C around
     /// the engine (the harness-overhead benchmark); the engine must not be used elsewhere meanwhile.
-    public func withCEngine<Result>(
+    package func withCEngine<Result>(
         _ body: (UnsafePointer<motionbench_engine_descriptor>, UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Result
     ) -> Result {
         body(library.entry, instance, buffer)

@@ -254,10 +254,11 @@ public struct GateBaseline: Codable, Sendable {
     }
 
     /// The baseline as pretty JSON with sorted keys.
-    public func encoded() -> String {
+    /// - Throws: the `EncodingError` of a field JSON cannot hold.
+    public func encoded() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 }
 

@@ -10,8 +10,15 @@ public enum GateDecision {
 
         /// Severity order: pass < warn < inconclusive < fail.
         public static func < (lhs: Verdict, rhs: Verdict) -> Bool {
-            let order: [Verdict] = [.pass, .warn, .inconclusive, .fail]
-            return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+            func severity(_ verdict: Verdict) -> Int {
+                switch verdict {
+                case .pass: 0
+                case .warn: 1
+                case .inconclusive: 2
+                case .fail: 3
+                }
+            }
+            return severity(lhs) < severity(rhs)
         }
 
         /// The exit code for an overall verdict: 0 pass (and warn), 1 regression, 3 inconclusive.

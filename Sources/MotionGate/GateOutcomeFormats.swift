@@ -28,7 +28,7 @@ extension PerformanceGate.Outcome: TableReport, MarkdownReport, JSONReport, Test
     }
 
     /// `{"verdict", "rows", "notes", "metadata"?}`; the keys are a contract.
-    public func jsonDocument(metadata: (any ReportMetadata)?) -> String {
+    public func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
         struct RowJSON: Encodable {
             let workload, metric, unit: String
             let baseline, current, change, changePercent: ReportNumber
@@ -49,8 +49,8 @@ extension PerformanceGate.Outcome: TableReport, MarkdownReport, JSONReport, Test
                     high: $0.spread.map { ReportNumber($0.upperBound) }, samples: $0.samples,
                     verdict: $0.verdict.rawValue, note: $0.note)
         }, notes: notes, metadata: MetadataJSON(metadata))
-        // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
-        return (try? ReportJSON.document(document)) ?? "{}\n"
+        // Every number goes through ReportNumber, so encoding should not fail; if it does, the error reaches the caller.
+        return try ReportJSON.document(document)
     }
 
     /// One figure per row (instructions, cpu-seconds or paired-cpu-ratio), a failed row's numbers as its failure.

@@ -80,7 +80,7 @@ public struct FrameClock: Sendable {
             throw FrameClockError(message: "--frame-times \(path): needs at least two timestamps (frame 0 and one frame)")
         }
         let times = stamps.dropFirst().map { $0 - stamps[0] }
-        guard times.last! <= 86_400 else {
+        guard let last = times.last, last <= 86_400 else {
             throw FrameClockError(message: "--frame-times \(path): spans more than 86400 s")
         }
         let intervals = zip(times, [0] + times).map { $0 - $1 }.sorted()
@@ -89,7 +89,7 @@ public struct FrameClock: Sendable {
                                   + "than \(formatSpecNumber(minimumInterval)) s (10000 Hz, the fastest rate run accepts)")
         }
         let nominal = intervals[intervals.count / 2]
-        let fixed = intervals.first! == intervals.last!
+        let fixed = intervals[0] == intervals[intervals.count - 1]
         return FrameClock(label: (path as NSString).lastPathComponent, nominalInterval: nominal, isFixedRate: fixed,
                           times: Array(times))
     }

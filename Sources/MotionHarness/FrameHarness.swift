@@ -36,7 +36,7 @@ public enum FrameHarness {
         /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).
         public var warmupPasses = 0
         /// Engines under test, each run in a child process beside MotionCore's batch and the naive evaluator.
-        public var engines: [EngineProcess.Request] = []
+        package var engines: [EngineProcess.Request] = []
         /// Swift engines under test, created and measured in this process (a Swift team's own engine through the
         /// `AnimationEngine` protocol), after the engines in child processes.
         public var inProcessEngines: [EngineFactory] = []
@@ -56,7 +56,8 @@ public enum FrameHarness {
         var results = options.layerCounts.map { measure(count: $0, options: options, progress: progress) }
         let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) },
                                       budgetMs: 1e3 * options.clock.nominalInterval)
-        for index in results.indices { results[index].maxLayersInBudget = estimate.maxLayers }
+        let disturbed = results.contains(where: \.isDisturbed)
+        for index in results.indices { results[index].maxLayersInBudget = disturbed ? nil : estimate.maxLayers }
         return results
     }
 
@@ -96,8 +97,8 @@ public enum FrameHarness {
     /// in its child process and, where it supports only some kinds, MotionCore's batch on the same kinds).
     static func measure(count: Int, options: Options, progress: (String) -> Void) -> HarnessResult {
         let setup = Setup(count: count, options: options, progress: progress)
-        let passes = max(options.repeats, 1)
-        var first: FrameRecord?, measured: [PassFigures] = []
+        let passes = max(options.repeats, 1), loadStart = CPUReading.loadAverage()
+        var first: FrameRecord?, measured: [PassFigures] = [], records: [FrameRecord] = []
         let checks = Checks(setup, options: options)
         for pass in 0..<options.warmupPasses {
             _ = framePass(setup, options: options, accuracy: nil, label: "warm-up \(pass + 1)/\(options.warmupPasses)",
@@ -111,6 +112,7 @@ public enum FrameHarness {
         for pass in 0..<passes {
             var record = framePass(setup, options: options, accuracy: nil,
                                    label: passes > 1 ? "pass \(pass + 1)/\(passes)" : "", progress: progress)
+            records.append(record)
             if pass == 0 {
                 (record.activeShare, record.verification) = (checked.activeShare, checked.verification)
                 first = record
@@ -120,6 +122,8 @@ public enum FrameHarness {
         }
         var result = assemble(setup, options: options, first: first ?? FrameRecord(frames: 0), checksum: checksum,
                               summary: PassSummary(measured))
+        result.noise = FrameNoise(passes: records, threads: max(1, min(options.threads, count)), loadStart: loadStart,
+                                  loadEnd: CPUReading.loadAverage())
         result.engines = EngineRows.rows(setup, options: options, result: result, checks: checks, progress: progress)
         return result
     }
@@ -151,6 +155,12 @@ public enum FrameHarness {
     struct FrameRecord {
         /// Each frame's time, ns, in frame order.
         var frameNanoseconds: [UInt64] = []
+        /// Each frame's number in the clock, in the same order.
+        var frameNumbers: [Int] = []
+        /// The CPU time the frame's threads ran during each frame, ns (`CPUReading`, read outside the timed work).
+        var frameCPUNanoseconds: [UInt64] = []
+        /// Involuntary context switches during each frame.
+        var frameSwitches: [Int] = []
         /// The same times, for the percentiles.
         var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
         /// Mean share of layers mid-animation over the sampled frames (sampled passes only).
@@ -159,7 +169,21 @@ public enum FrameHarness {
         var verification: (samples: Int, maxError: Double)?
 
         /// An empty record for `frames` frames.
-        init(frames: Int) { frameNanoseconds.reserveCapacity(frames) }
+        init(frames: Int) {
+            frameNanoseconds.reserveCapacity(frames)
+            frameNumbers.reserveCapacity(frames)
+            frameCPUNanoseconds.reserveCapacity(frames)
+            frameSwitches.reserveCapacity(frames)
+        }
+
+        /// Records frame `number`: its wall time and the CPU readings taken just before and just after it.
+        mutating func append(frame number: Int, nanoseconds: UInt64, before: CPUReading, after: CPUReading) {
+            frameNanoseconds.append(nanoseconds)
+            frameNumbers.append(number)
+            frameCPUNanoseconds.append(after.cpuNanoseconds &- before.cpuNanoseconds)
+            frameSwitches.append(after.involuntarySwitches - before.involuntarySwitches)
+            _ = histogram.record(max(nanoseconds, 1))
+        }
 
         /// The 0th, 1st, …, 100th percentile of the frame times, ms (nearest rank).
         var percentilesMs: [Double] {
@@ -189,13 +213,7 @@ public enum FrameHarness {
                     activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
                     activeSamples += 1
                 }
-                if let accuracy, accuracy.failure == nil {
-                    do throws(EngineError) {
-                        try accuracy.accuracy.inspect(setup.batch, frame: frame, index: index, of: clock.frames, compare: true)
-                    } catch {
-                        accuracy.failure = error.message
-                    }
-                }
+                accuracy?.inspect(setup.batch, frame: frame, index: index, of: clock.frames)
                 if verifyFrames.contains(index), let sofar = verification {
                     let (samples, error) = verify(workload, frame: frame, layers: options.verifyLayers)
                     verification = (sofar.samples + samples, Swift.max(sofar.maxError, error))
@@ -218,12 +236,10 @@ public enum FrameHarness {
                             progress: (String) -> Void) -> PassFigures {
         let workload = setup.workload, name = options.scenario.name
         var figures = PassFigures()
-        let sorted = record.frameNanoseconds.sorted()
-        figures.nsPerLayerFrame = Double(sorted[sorted.count / 2]) / Double(max(workload.count, 1))
-        let histogram = record.histogram
-        (figures.frameMsP50, figures.frameMsP90) = (Double(histogram.valueAtPercentile(50)) / 1e6,
-                                                    Double(histogram.valueAtPercentile(90)) / 1e6)
-        (figures.frameMsP99, figures.frameMsMax) = (Double(histogram.valueAtPercentile(99)) / 1e6, Double(histogram.max) / 1e6)
+        figures.nsPerLayerFrame = record.nsPerLayerFrame(layers: workload.count)
+        let percentiles = record.percentiles
+        (figures.frameMsP50, figures.frameMsP90) = (percentiles.p50, percentiles.p90)
+        (figures.frameMsP99, figures.frameMsMax) = (percentiles.p99, percentiles.max)
         progress("\(name): naive evaluator on \(setup.naiveCount) layers")
         figures.naiveNsPerLayerFrame = naiveCost(setup, threads: options.threads, accuracy: naiveAccuracy, clock: options.clock)
         progress("\(name): shared-timeline comparison")
@@ -314,16 +330,9 @@ public enum FrameHarness {
         do {
             let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
                                                chunks: max(1, min(threads, naive.naive.count))) { (index, frame) throws(EngineError) in
-                if let accuracy, accuracy.failure == nil {
-                    do throws(EngineError) {
-                        try accuracy.accuracy.inspect(naive, frame: frame, index: index, of: clock.frames, compare: true)
-                    } catch {
-                        accuracy.failure = error.message
-                    }
-                }
+                accuracy?.inspect(naive, frame: frame, index: index, of: clock.frames)
             }
-            let sorted = record.frameNanoseconds.sorted()
-            return Double(sorted[sorted.count / 2]) / Double(max(naive.naive.count, 1))
+            return record.nsPerLayerFrame(layers: naive.naive.count)
         } catch {
             preconditionFailure("the naive engine reports no errors: \(error)")
         }

@@ -65,8 +65,8 @@ public final class Workload: @unchecked Sendable {
     public var sharedTimelineObstacle: String? {
         if !clock.isFixedRate { return "frame intervals vary" }
         for entry in scenario.entries {
-            if !entry.begin.isOnFrames { return "\(entry.kind): begin times are off the frame grid" }
-            if let variation = entry.variation { return "\(entry.kind): \(variation)" }
+            if !entry.begin.isOnFrames { return "\(entry.kind.name): begin times are off the frame grid" }
+            if let variation = entry.variation { return "\(entry.kind.name): \(variation)" }
         }
         return nil
     }

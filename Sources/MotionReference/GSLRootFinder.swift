@@ -43,6 +43,7 @@ public enum GSLRootFinder {
         let context = Context(function: function, derivative: derivative)
         let opaque = Unmanaged.passRetained(context)
         defer { opaque.release() }
+        // In the callbacks, params! cannot fail: GSL hands back the non-null `params` given here.
         var gslFunction = gsl_function(
             function: { x, params in
                 Unmanaged<Context>.fromOpaque(params!).takeUnretainedValue().function(x)
@@ -83,6 +84,8 @@ public enum GSLRootFinder {
     /// A few Steffenson steps from `start`; returns whichever point has the smaller |function|.
     private static func polish(_ start: Double, context: UnsafeMutableRawPointer,
                                function: (Double) -> Double) -> Double {
+        // params!, f! and df! cannot fail: GSL hands back the non-null `params` given here and its own result slots;
+        // derivative! cannot fail: polish is called only when the context has a derivative.
         var fdf = gsl_function_fdf(
             f: { x, params in Unmanaged<Context>.fromOpaque(params!).takeUnretainedValue().function(x) },
             df: { x, params in Unmanaged<Context>.fromOpaque(params!).takeUnretainedValue().derivative!(x) },

@@ -164,7 +164,7 @@ public enum AccuracyRenderer {
         "measured.maxVelocityError": "progress per unit input (per second for springs)", "measured.settling": "s",
     ]
 
-    static func json(_ r: AccuracyReport, metadata: (any ReportMetadata)? = nil) -> String {
+    static func json(_ r: AccuracyReport, metadata: (any ReportMetadata)? = nil) throws -> String {
         typealias Document = ReportJSONDocument
         let bezier = r.bezier.map { s in
             Document.BezierStrategyJSON(
@@ -191,8 +191,8 @@ public enum AccuracyRenderer {
             reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
                              springWorstError: ReportNumber(r.springReferenceWorstError)),
             measured: r.measured.map(MeasuredJSON.init), units: jsonUnits, metadata: MetadataJSON(metadata))
-        // Every number goes through ReportNumber, so encoding cannot meet a non-finite Double.
-        return (try? ReportJSON.document(document)) ?? "{}\n"
+        // Every number goes through ReportNumber, so encoding should not fail; if it does, the error reaches the caller.
+        return try ReportJSON.document(document)
     }
 
     /// One paragraph that reads the results, built from the numbers.
@@ -307,7 +307,9 @@ extension AccuracyReport: MarkdownReport, TableReport, JSONReport, CSVReport, HT
     /// The tables with the reading paragraph.
     public func markdownText() -> String { AccuracyRenderer.markdown(self) }
     /// The document whose keys are a contract, with `metadata` when given.
-    public func jsonDocument(metadata: (any ReportMetadata)?) -> String { AccuracyRenderer.json(self, metadata: metadata) }
+    public func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
+        try AccuracyRenderer.json(self, metadata: metadata)
+    }
     /// One record per strategy and case.
     public func csvText() -> String { AccuracyRenderer.csv(self) }
     /// The page with the plots.

@@ -128,28 +128,36 @@ public enum AccuracyStudy {
     }
 
     /// The hard curves of the accuracy issue.
-    public static let hardCurves: [(name: String, curve: CubicBezier)] = [
-        ("(0.001,0,0.999,1)", try! CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),
-        ("(0.99,0,0.01,1)", try! CubicBezier(x1: 0.99, y1: 0, x2: 0.01, y2: 1)),
-        ("(0,1,1,0)", try! CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)),
-        ("(0.7,-0.5,0.3,1.5)", try! CubicBezier(x1: 0.7, y1: -0.5, x2: 0.3, y2: 1.5)),
-        ("(1,0,0,1)", try! CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)),
-        ("(0.5,-1,0.5,2)", try! CubicBezier(x1: 0.5, y1: -1, x2: 0.5, y2: 2)),
-    ]
+    public static let hardCurves: [(name: String, curve: CubicBezier)] = literals {
+        [("(0.001,0,0.999,1)", try CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),
+         ("(0.99,0,0.01,1)", try CubicBezier(x1: 0.99, y1: 0, x2: 0.01, y2: 1)),
+         ("(0,1,1,0)", try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)),
+         ("(0.7,-0.5,0.3,1.5)", try CubicBezier(x1: 0.7, y1: -0.5, x2: 0.3, y2: 1.5)),
+         ("(1,0,0,1)", try CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)),
+         ("(0.5,-1,0.5,2)", try CubicBezier(x1: 0.5, y1: -1, x2: 0.5, y2: 2))]
+    }
 
     /// The default springs, each with v0 = 0 and v0 = 5.
     public static var defaultSprings: [(name: String, spring: Spring)] {
-        let base: [(String, Spring)] = [
-            ("swiftui-default", try! Spring.swiftUI(response: 0.55, dampingRatio: 0.825)),
-            ("uikit-0.5-over-0.5s", try! Spring.uikit(duration: 0.5, dampingRatio: 0.5)),
-            ("critical", try! Spring(mass: 1, stiffness: 100, damping: 20)),
-            ("overdamped-2", try! Spring(mass: 1, stiffness: 100, damping: 40)),
-            ("near-critical-1e-7", try! Spring(mass: 1, stiffness: 100, damping: 20 * (1 + 1e-7))),
-            ("stiff-k1000-c10", try! Spring(mass: 1, stiffness: 1000, damping: 10)),
-        ]
-        return base.flatMap { name, spring in
-            [("\(name) v0=0", spring), ("\(name) v0=5", try! spring.with(initialVelocity: 5))]
+        literals {
+            let base: [(String, Spring)] = [
+                ("swiftui-default", try Spring.swiftUI(response: 0.55, dampingRatio: 0.825)),
+                ("uikit-0.5-over-0.5s", try Spring.uikit(duration: 0.5, dampingRatio: 0.5)),
+                ("critical", try Spring(mass: 1, stiffness: 100, damping: 20)),
+                ("overdamped-2", try Spring(mass: 1, stiffness: 100, damping: 40)),
+                ("near-critical-1e-7", try Spring(mass: 1, stiffness: 100, damping: 20 * (1 + 1e-7))),
+                ("stiff-k1000-c10", try Spring(mass: 1, stiffness: 1000, damping: 10)),
+            ]
+            return try base.flatMap { name, spring in
+                [("\(name) v0=0", spring), ("\(name) v0=5", try spring.with(initialVelocity: 5))]
+            }
         }
+    }
+
+    /// A table of constants built from literals.
+    private static func literals<Table>(_ build: () throws -> Table) -> Table {
+        // Cannot fail: every literal is inside its initialiser's rules, and the tests build both (WorstCaseSearchTests, DocumentedFigures).
+        try! build()
     }
 
     /// Runs every strategy on `curves` (a worst-case search from `samples` evenly spaced inputs, within `search`) and `springs` (at `rate` Hz for `seconds`).
@@ -220,7 +228,7 @@ public enum AccuracyStudy {
                 errorSeries.append(errors)
                 drift = simulated / (Double(count) / rate)
             }
-            let spring = springs.first?.spring ?? (try! Spring())
+            let spring = springs.first?.spring ?? defaultSprings[0].spring
             let repeats = 20
             let start = DispatchTime.now().uptimeNanoseconds
             var sink = 0.0

@@ -70,7 +70,7 @@ public struct MeasuredSampleSet: Sendable {
     public mutating func append(_ sample: MeasuredSample) {
         let name = intern(name: sample.implementation)
         let spec = intern(specText: sample.specText, sample.spec)
-        let series = intern(Series(name: name, duration: sample.duration, spec: spec), limit: .max)!
+        let series = intern(unlimited: Series(name: name, duration: sample.duration, spec: spec))
         append(series: series, input: sample.input, output: sample.output, velocity: sample.velocity,
                effectiveInput: sample.effectiveInput, round: sample.round)
     }
@@ -82,7 +82,7 @@ public struct MeasuredSampleSet: Sendable {
         for entry in other.series {
             let name = intern(name: other.names[Int(entry.name)])
             let spec = intern(specText: other.specTexts[Int(entry.spec)], other.specs[Int(entry.spec)])
-            map.append(intern(Series(name: name, duration: entry.duration, spec: spec), limit: .max)!)
+            map.append(intern(unlimited: Series(name: name, duration: entry.duration, spec: spec)))
         }
         for var point in other.points {
             point.series = map[Int(point.series)]
@@ -111,6 +111,12 @@ public struct MeasuredSampleSet: Sendable {
     mutating func intern(_ key: Series, limit: Int = seriesLimit) -> Int32? {
         if let known = seriesIndex[key] { return known }
         guard series.count < limit else { return nil }
+        return intern(unlimited: key)
+    }
+
+    /// The series' id, a new one whatever the count.
+    mutating func intern(unlimited key: Series) -> Int32 {
+        if let known = seriesIndex[key] { return known }
         let id = Int32(series.count)
         series.append(key)
         seriesIndex[key] = id
@@ -306,10 +312,11 @@ public enum MeasuredSamplesReader {
 
         /// The ready record: the header, or a row.
         mutating func record(into set: inout MeasuredSampleSet) throws(MeasuredSamplesError) {
-            guard header != nil else {
+            guard let header else {
                 let fields = (0..<parser.fieldCount).map { parser.bytes[parser.fieldRange($0)] }
                     .map { String(decoding: $0, as: UTF8.self) }
                 let index = try columnIndex(fields, line: parser.recordLine, file: file)
+                // The four required columns cannot be missing: columnIndex throws when one is.
                 columns = Columns(implementation: index["implementation"]!, spec: index["spec"]!, input: index["input"]!,
                                   output: index["output"]!, velocity: index["velocity"], duration: index["duration"],
                                   effectiveInput: index["effective_input"], round: index["round"])
@@ -318,7 +325,7 @@ public enum MeasuredSamplesReader {
             }
             let line = parser.recordLine
             let row = Row(parser: parser, file: file, line: line)
-            try row.checkWidth(header!.width)
+            try row.checkWidth(header.width)
             let name = try implementation(row, into: &set)
             let spec = try spec(row, into: &set)
             let parsed = set.specs[Int(spec)]

@@ -94,12 +94,16 @@ public enum MeasuredStudy {
         var groupOrder: [GroupKey] = [], groupIndex: [GroupKey: Int] = [:], groupSeries: [[Int]] = []
         for (id, entry) in set.series.enumerated() {
             let key = GroupKey(name: set.names[Int(entry.name)], duration: entry.duration)
-            if groupIndex[key] == nil {
-                groupIndex[key] = groupOrder.count
+            let group: Int
+            if let known = groupIndex[key] {
+                group = known
+            } else {
+                group = groupOrder.count
+                groupIndex[key] = group
                 groupOrder.append(key)
                 groupSeries.append([])
             }
-            groupSeries[groupIndex[key]!].append(id)
+            groupSeries[group].append(id)
         }
         let distances = portDistances(points, groups: groupOrder, groupSeries: groupSeries, specOf: specOf, set: set,
                                       strategies: strategies)
@@ -113,7 +117,7 @@ public enum MeasuredStudy {
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, points.count / 4096))
         var bounds = [0]
         for part in 1..<parts {
-            var index = max(points.count * part / parts, bounds.last!)
+            var index = max(points.count * part / parts, bounds[bounds.count - 1])
             while index > 0, index < points.count, points[index].input == points[index - 1].input,
                   specOf[Int(points[index].series)] == specOf[Int(points[index - 1].series)] { index += 1 }
             bounds.append(index)
@@ -212,7 +216,8 @@ public enum MeasuredStudy {
             while end < points.count, specOf[Int(points[end].series)] == spec { end += 1 }
             if let curve = specs[spec].cubicBezier {
                 var distinct: [Int] = []
-                for index in start..<end where index == start || points[index].input != points[distinct.last!].input {
+                // Past `start`, `distinct` holds at least `start`.
+                for index in start..<end where index == start || points[index].input != points[distinct[distinct.count - 1]].input {
                     distinct.append(index)
                 }
                 runs.append((spec, curve, distinct))

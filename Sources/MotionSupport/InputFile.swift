@@ -65,6 +65,7 @@ public enum InputFile {
         while true {
             var filled = 0
             while filled < chunkSize {
+                // baseAddress! cannot fail: the loop runs only when chunkSize > 0, and the buffer holds chunkSize elements.
                 let count = Glibc.read(descriptor, buffer.baseAddress! + filled, chunkSize - filled)
                 if count < 0, errno == EINTR { continue }
                 guard count >= 0 else { throw InputFileError(reason: "cannot be read (\(String(cString: strerror(errno))))") }

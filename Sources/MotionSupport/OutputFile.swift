@@ -112,6 +112,7 @@ public struct OutputFile: Sendable {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
         var offset = 0
         while offset < bytes.count {
+            // baseAddress! cannot fail: the loop runs only while bytes is non-empty, and a non-empty array has storage.
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -75,7 +75,7 @@ struct BaselineCommand: ParsableCommand {
         let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, mergingInto: existing,
                                                           progress: status.show)
         status.clear()
-        try destination.write(baseline.encoded())
+        try destination.write(try baseline.encoded())
         let report = RecordedBaseline(baseline: baseline, path: output, workloadCount: selected.count, mode: mode)
         print(try format.render(report), terminator: "")
     }

@@ -127,9 +127,9 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The options that rebuild this run's workload in an engine's child process.
-    var workloadArguments: [String] {
-        ["--scenario", scenario, "--frames", "\(frames)", "--rate", "\(rate)"] + (frameTimes.map { ["--frame-times", $0] } ?? [])
+    /// What rebuilds this run's workload in an engine's child process.
+    var engineWorkload: EngineJob.Workload {
+        EngineJob.Workload(scenario: scenario, frames: frames, rate: rate, frameTimes: frameTimes)
     }
 
     /// `--layers` as counts, or `BadInput` naming the entry that is not a whole number in 1…100000000.
@@ -164,7 +164,7 @@ struct RunCommand: ParsableCommand {
                                + "'swift build -c release --product MotionBenchExampleEngine')")
             }
             return EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,
-                                         workloadArguments: workloadArguments, timeout: engineTimeout)
+                                         workload: engineWorkload, timeout: engineTimeout)
         }
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)

@@ -29,6 +29,53 @@ final class EngineGuideTests: XCTestCase {
         XCTAssertTrue(guide.contains("in \(lines) lines"), "the guide's line count is \(lines)")
     }
 
+    /// The Swift guide's manifest, as printed, beside a clean clone of this repository in a folder named MotionBench:
+    /// SwiftPM loads the package graph (every `package:` name resolves), and a wrong name is the failure it prevents.
+    func testTheSwiftGuidesManifestLoadsBesideACleanClone() throws {
+        let guide = try String(contentsOf: TestEngines.root.appendingPathComponent("docs/engines.md"), encoding: .utf8)
+        let start = try XCTUnwrap(guide.range(of: "In your own package, beside a clone"), "the Swift guide's manifest")
+        let open = try XCTUnwrap(guide.range(of: "```swift\n", range: start.upperBound..<guide.endIndex))
+        let close = try XCTUnwrap(guide.range(of: "```\n", range: open.upperBound..<guide.endIndex))
+        let manifest = String(guide[open.upperBound..<close.lowerBound])
+        XCTAssertTrue(manifest.contains(".package(path: \"../MotionBench\")"), manifest)
+        guard FileManager.default.fileExists(atPath: TestEngines.root.appendingPathComponent(".git").path) else {
+            throw XCTSkip("not a git checkout: no clean clone to make")
+        }
+        let clone = try Self.tool("git", ["clone", "--quiet", "--no-hardlinks", TestEngines.root.path,
+                                          directory.appendingPathComponent("MotionBench").path], in: directory)
+        XCTAssertEqual(clone.status, 0, clone.output)
+        func describe(_ manifest: String, as name: String) throws -> (status: Int32, output: String) {
+            let package = directory.appendingPathComponent(name), sources = package.appendingPathComponent("Sources/MyEngineBench")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            for file in ["TemplateSpringEngine.swift", "main.swift"] {
+                try FileManager.default.copyItem(at: TestEngines.root.appendingPathComponent("Examples/SwiftEngine/\(file)"),
+                                                 to: sources.appendingPathComponent(file))
+            }
+            return try Self.tool("swift", ["package", "describe"], in: package)
+        }
+        let loaded = try describe(manifest, as: "MyEngineBench")
+        XCTAssertEqual(loaded.status, 0, loaded.output)
+        XCTAssertTrue(loaded.output.contains("MotionHarness"), loaded.output)
+        let wrong = try describe(manifest.replacingOccurrences(of: "package: \"MotionBench\"", with: "package: \"motionbench-x\""),
+                                 as: "WrongName")
+        XCTAssertNotEqual(wrong.status, 0)
+        XCTAssertTrue(wrong.output.contains("unknown package 'motionbench-x'"), wrong.output)
+    }
+
+    /// Runs `tool` (found on PATH) with `arguments` in `directory`: its exit status and its output and error together.
+    static func tool(_ tool: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.currentDirectoryURL = directory
+        (process.standardOutput, process.standardError) = (pipe, pipe)
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
     func testGuideEngineRunsWithDoublePrecisionErrors() throws {
         let engine = try TestEngines.build("../../Examples/GuideEngine/spring_engine.c", name: "guide", defines: [], in: directory)
         let result = try CommandRunner.run(["run", "--scenario", "springs", "--layers", "3000", "--frames", "60",

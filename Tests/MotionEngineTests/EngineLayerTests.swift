@@ -11,7 +11,41 @@ final class EngineLayerTests: XCTestCase {
         XCTAssertEqual(EngineLayerKind.allCases.count, Int(MOTIONBENCH_KIND_COUNT.rawValue))
         XCTAssertEqual(EngineLayerKind(name: "card-flip"), .cardFlip)
         XCTAssertNil(EngineLayerKind(name: "cardflip"))
-        XCTAssertEqual(EngineLayerKind.spring.rawValue, Int(MOTIONBENCH_KIND_SPRING.rawValue))
+        XCTAssertEqual(EngineLayerKind.spring.cValue, MOTIONBENCH_KIND_SPRING.rawValue)
+        XCTAssertEqual(EngineLayerKind.mask(of: [.basic, .interactive]),
+                       MOTIONBENCH_KIND_BIT_OF(MOTIONBENCH_KIND_BASIC) | MOTIONBENCH_KIND_BIT_OF(MOTIONBENCH_KIND_INTERACTIVE))
+        XCTAssertEqual(EngineLayerKind.kinds(inMask: EngineLayerKind.mask(of: Set(EngineLayerKind.allCases))),
+                       Set(EngineLayerKind.allCases))
+    }
+
+    /// The bit of `kind`, as MOTIONBENCH_KIND_BIT computes it (a macro Swift does not import).
+    private func MOTIONBENCH_KIND_BIT_OF(_ kind: motionbench_kind) -> UInt32 { 1 << kind.rawValue }
+
+    /// Transition type and subtype travel as the header's constants, whatever the Swift declaration order.
+    func testTransitionEnumsUseTheHeadersConstants() throws {
+        let timing = EngineLayer.Timing(LayerTimingParameters(begin: 0, duration: 1, repeatCount: 0, autoreverses: false),
+                                        easing: .linear(.identity))
+        let expected: [(MotionCore.Transition.Kind, UInt32)] = [
+            (.fade, MOTIONBENCH_TRANSITION_FADE.rawValue), (.moveIn, MOTIONBENCH_TRANSITION_MOVE_IN.rawValue),
+            (.push, MOTIONBENCH_TRANSITION_PUSH.rawValue), (.reveal, MOTIONBENCH_TRANSITION_REVEAL.rawValue),
+        ]
+        let sides: [(MotionCore.Transition.Subtype, UInt32)] = [
+            (.fromLeft, MOTIONBENCH_FROM_LEFT.rawValue), (.fromRight, MOTIONBENCH_FROM_RIGHT.rawValue),
+            (.fromTop, MOTIONBENCH_FROM_TOP.rawValue), (.fromBottom, MOTIONBENCH_FROM_BOTTOM.rawValue),
+        ]
+        XCTAssertEqual(expected.count, MotionCore.Transition.Kind.allCases.count)
+        XCTAssertEqual(sides.count, MotionCore.Transition.Subtype.allCases.count)
+        let arena = PluginLayerMarshal.Arena()
+        defer { arena.free() }
+        for ((type, typeValue), (side, sideValue)) in zip(expected, sides) {
+            let layer = EngineLayer(outputOffset: 0, parameters: .transition(.init(
+                timing: timing, type: type, subtype: side, size: Size(width: 10, height: 20))))
+            let c = PluginLayerMarshal.cLayer(layer, arena: arena)
+            XCTAssertEqual(c.kind, MOTIONBENCH_KIND_TRANSITION.rawValue)
+            XCTAssertEqual(c.output_count, UInt32(TransitionLayers.outputCount))
+            XCTAssertEqual(c.parameters.transition.transition_type, typeValue, "\(type)")
+            XCTAssertEqual(c.parameters.transition.subtype, sideValue, "\(side)")
+        }
     }
 
     func testLayersReachTheirCFields() throws {

@@ -31,7 +31,7 @@ final class GateBaselineTests: XCTestCase {
         let original = GateBaseline(toolchain: "t", valgrind: "valgrind-3.19.0", instructionScope: .measuredRegion,
                                     machine: .init(cpu: "c", cores: 2, memoryBytes: 4096), timestamp: "2026-11-22T00:00:00Z",
                                     workloads: ["bezier-presets": .init(instructions: 750_769_503)])
-        let text = original.encoded()
+        let text = try original.encoded()
         XCTAssertTrue(text.contains("\"cores\" : 2"), text)
         XCTAssertTrue(text.contains("\"instructionScope\" : \"measured-region\""), text)
         XCTAssertTrue(text.contains("\"version\" : 2"), text)

@@ -142,7 +142,7 @@ final class BatchEvaluatorTests: XCTestCase {
                     "nsPerActiveLayerFrame", "frameMs", "budgetFractionP99", "maxLayersInBudget", "bytesPerLayer",
                     "peakRSSBytes", "naiveNsPerLayerFrame", "speedupVsNaive", "sharedTimelineNsPerLayerFrame",
                     "sharedTimelineObstacle", "streamNsPerLayerFrame", "streamBytesPerLayerFrame", "ratioToStream",
-                    "checksum"] {
+                    "checksum", "noise"] {
             XCTAssertTrue(first.keys.contains(key), key)
         }
         XCTAssertEqual(Set((first["frameMs"] as? [String: Any])?.keys ?? [:].keys), ["p50", "p90", "p99", "max"])

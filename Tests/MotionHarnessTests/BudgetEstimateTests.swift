@@ -71,6 +71,9 @@ final class HonestCapacityTests: XCTestCase {
                                            threads: 1, verify: false)
         var results = FrameHarness.run(options)
         XCTAssertTrue(results.allSatisfy { $0.frameMs.p99 < 8.33 }, "tiny rows fit a 120 Hz frame")
+        // This test is about the stream bound and the lower bound; a busy machine's noise (which withholds the limit,
+        // FrameNoiseTests) is set aside.
+        for index in results.indices { results[index].noise = nil }
         (results[0].streamNsPerLayerFrame, results[0].ratioToStream) = (.nan, .nan)
         let report = HarnessRunReport(results: results, machine: .current)
         let table = report.tableText()

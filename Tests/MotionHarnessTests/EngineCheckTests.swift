@@ -65,7 +65,7 @@ final class EngineCheckTests: XCTestCase {
         let workload = Workload(scenario: scenario, count: count, clock: clock)
         let engine = AlteredEngine(workload: workload, clock: clock, alter: alter)
         let subject = EngineMeasurement.Subject(engine: engine, count: workload.count, workloadIndex: { $0 },
-                                                row: EngineRow(name: engine.descriptor.name, role: "in-process"),
+                                                row: EngineRow(name: engine.descriptor.name, role: .inProcess),
                                                 frames: Array(1...frames))
         return EngineMeasurement.measure(subject, workload: workload, options: options)
     }

@@ -70,7 +70,7 @@ final class StreamedSamplesTests: XCTestCase {
         var b = a
         a.measured = whole
         b.measured = pieces
-        XCTAssertEqual(a.jsonDocument(metadata: nil), b.jsonDocument(metadata: nil))
+        XCTAssertEqual(try a.jsonDocument(metadata: nil), try b.jsonDocument(metadata: nil))
         XCTAssertEqual(pieces.implementations.count, 2)
         XCTAssertFalse(pieces.distances.isEmpty)
     }

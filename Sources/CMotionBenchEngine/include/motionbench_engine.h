@@ -3,9 +3,11 @@
  * `motionbench gate --engine PATH.so` measure an animation engine that is not MotionBench's own.
  *
  * An engine is a shared library that exports one symbol, `motionbench_engine_entry`, returning a descriptor (below).
- * MotionBench loads it with dlopen in a child process, checks `abi_version`, creates the engine once per layer count
- * with every layer's own parameters, calls `evaluate_frame` once per frame (timed), reads the outputs from a buffer it
- * owns, and destroys the engine. Nothing else is called and nothing is allocated by MotionBench per frame.
+ * MotionBench loads it with dlopen only in a child process, for every command that takes an engine (`run --engine`,
+ * `baseline --engine`, `gate --engine` both for its check and for each instruction count, `accuracy --engine`): the
+ * process that prints the report never loads it. The child checks `abi_version`, creates the engine once per layer
+ * count with every layer's own parameters, calls `evaluate_frame` once per frame (timed), reads the outputs from a
+ * buffer it owns, and destroys the engine. Nothing else is called and nothing is allocated by MotionBench per frame.
  *
  * Plain C99, no C++: structs, enums, function pointers. Units: seconds for times, the scenario's value units (points,
  * opacity 0…1, colour components 0…1, radians) for values. Every time is seconds since the run's clock started; the
@@ -158,9 +160,15 @@ typedef struct motionbench_spring {
     double retarget_to;       /* the new target */
 } motionbench_spring;
 
-/* pendulum: UIView keyframes over `duration` seconds from `begin`: relative start times and values below, each segment
- * eased in and out (cubic-bezier(0.42, 0, 0.58, 1)), the rotation from 0 through the rotations, then the shift. Outputs:
- * rotation (radians), shift (points). */
+/* pendulum: UIView keyframes over `duration` seconds from `begin`, each segment eased in and out
+ * (cubic-bezier(0.42, 0, 0.58, 1)). Outputs: rotation (radians), shift (points).
+ *
+ * The keyframes (the same in every layer): relative_starts 0, 0.15, 0.25, 0.45, 0.65; rotations −270°, 180°, 234°,
+ * 144°, 0° (in radians: −3π/2, π, 1.3π, 0.8π, 0); shifts 0, 0, 0, 0, 100. Keyframe k runs from relative_starts[k] ×
+ * duration to relative_starts[k + 1] × duration (the last to duration). With local = time − begin, both outputs start
+ * at 0 and each keyframe in turn moves them toward its values: value += (keyframe's value − value) × e_k, where e_k is
+ * 0 before the keyframe's start, ease((local − start) / length) during it and 1 after it. So before `begin` (and at
+ * it) the outputs are 0, 0; from begin + duration on they are the last keyframe's, rotation 0 and shift 100. */
 typedef struct motionbench_pendulum {
     double begin, duration;
     uint32_t keyframe_count;           /* 5 */
@@ -172,7 +180,14 @@ typedef struct motionbench_pendulum {
 
 /* card flip: over the timing's pass, a rotation of −π × eased(progress) about y (eased by `rotation_easing`), with a
  * uniform x/y scale going 1 → `scale` → 1 (linear, first half then second half), multiplied by a perspective of
- * `perspective` points (m34 = −1/perspective). Outputs: 16 values, the 4×4 transform row-major (m11, m12, …, m44). */
+ * `perspective` points (m34 = −1/perspective). Outputs: 16 values, the 4×4 transform row-major (m11, m12, …, m44).
+ *
+ * The matrix, in Core Animation's row-vector convention (a point is a row, p' = p × M): M = S × R × P, scale first,
+ * with S = diag(f, f, 1, 1) (f the scale at this time), R the rotation by a = −π × eased about y, rows
+ * (cos a, 0, −sin a, 0), (0, 1, 0, 0), (sin a, 0, cos a, 0), (0, 0, 0, 1), and P the identity with m34 = −1/perspective.
+ * With d = perspective, the 16 outputs are: f cos a, 0, −f sin a, f sin a / d, 0, f, 0, 0, sin a, 0, cos a, −cos a / d,
+ * 0, 0, 0, 1. At progress 0 (a = 0) that is the identity with m34 = −1/d; half-way through an ease-in-out pass
+ * (a = −π/2) m13 = f and m31 = −1. */
 typedef struct motionbench_card_flip {
     motionbench_timing timing;         /* the group's own progress (its easing is linear) */
     motionbench_easing rotation_easing;
@@ -205,7 +220,14 @@ typedef struct motionbench_transition {
 
 /* interactive: from `begin`, the percent goes linearly 0 → scrub_to over scrub_duration seconds, then to 1 (finishes)
  * or 0 (cancels) with ease-in-out (cubic-bezier(0.42, 0, 0.58, 1)) over the remaining share of `duration` divided by
- * completion_speed. Outputs: percent, offset = percent × width (points). */
+ * completion_speed. Outputs: percent, offset = percent × width (points).
+ *
+ * The remaining share is the part of the percent still to travel: finishing, 1 − scrub_to; cancelling, scrub_to. So
+ * the completion takes c = (1 − scrub_to) × duration / completion_speed seconds when it finishes and
+ * c = scrub_to × duration / completion_speed when it cancels (UIKit's completion of a percent-driven transition). With
+ * local = time − begin and target 1 or 0: percent = 0 for local ≤ 0; scrub_to × local / scrub_duration for
+ * local < scrub_duration; else scrub_to + (target − scrub_to) × ease(min((local − scrub_duration) / c, 1)), and the
+ * target itself when c = 0. */
 typedef struct motionbench_interactive {
     double begin, duration, scrub_to, scrub_duration, completion_speed, width;
     uint32_t finishes;  /* 1: finish, 0: cancel */
@@ -236,8 +258,9 @@ typedef struct motionbench_engine_descriptor {
     uint32_t precision;        /* motionbench_precision of every output value */
     uint32_t supported_kinds;  /* MOTIONBENCH_KIND_BIT(...) of each kind the engine evaluates */
     uint32_t flags;            /* MOTIONBENCH_ENGINE_CONCURRENT_CHUNKS or 0 */
-    const char *name;          /* short, printable, e.g. "my-engine" */
-    const char *version;       /* e.g. "1.4.2" or a commit */
+    const char *name;          /* 1 to 64 characters of UTF-8, none a control character (below U+0020, or U+007F),
+                                  e.g. "my-engine"; longer, empty or with a control character: refused at load */
+    const char *version;       /* e.g. "1.4.2" or a commit (its first 64 characters are shown) */
 
     /* Creates an engine for `layer_count` layers. `layers` (and every array it points to) is valid only during this
      * call: copy what you need. Only kinds in `supported_kinds` are passed. `output_count` is the total number of

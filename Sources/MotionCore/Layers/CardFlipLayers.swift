@@ -5,7 +5,9 @@ public final class CardFlipLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
     /// Sixteen outputs per layer: the matrix entries.
-    public let components = 16
+    public static let outputCount = 16
+    /// Sixteen outputs per layer: the matrix entries. (`outputCount`)
+    public let components = CardFlipLayers.outputCount
     /// Each layer's group timing (linear: the children ease).
     public let schedule: LayerSchedule
     /// The perspective distance d in points (m34 = −1/d), shared by the kernel.

@@ -32,7 +32,9 @@ public final class InteractiveLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
     /// Two outputs per layer: percent and offset.
-    public let components = 2
+    public static let outputCount = 2
+    /// Two outputs per layer: percent and offset. (`outputCount`)
+    public let components = InteractiveLayers.outputCount
     /// begin, duration, scrubTo, scrubDuration, finish (1/0), completionSpeed, width, completion seconds, percent, offset.
     let columns: LayerColumns
     let curve = TabulatedCubicBezier(CompactCubicBezier(.easeInOut))

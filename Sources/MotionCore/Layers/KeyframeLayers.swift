@@ -9,7 +9,9 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
     /// One output per layer: the value.
-    public let components = 1
+    public static let outputCount = 1
+    /// One output per layer: the value. (`outputCount`)
+    public let components = KeyframeLayers.outputCount
     /// Each layer's timing and curve.
     public let schedule: LayerSchedule
     /// Values per layer.

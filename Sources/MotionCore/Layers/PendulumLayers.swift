@@ -6,7 +6,9 @@ public final class PendulumLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
     /// Two outputs per layer: rotation and shift.
-    public let components = 2
+    public static let outputCount = 2
+    /// Two outputs per layer: rotation and shift. (`outputCount`)
+    public let components = PendulumLayers.outputCount
     /// begin, duration, rotation, shift.
     let columns: LayerColumns
     let curve = TabulatedCubicBezier(CompactCubicBezier(.easeInOut))

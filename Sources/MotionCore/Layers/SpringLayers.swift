@@ -11,7 +11,9 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
     /// One output per layer: the position.
-    public let components = 1
+    public static let outputCount = 1
+    /// One output per layer: the position. (`outputCount`)
+    public let components = SpringLayers.outputCount
     private let columns: LayerColumns
 
     private enum Column: Int, CaseIterable {

@@ -5,7 +5,9 @@ public final class TransitionLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers (transitions).
     public let count: Int
     /// 34 outputs per transition.
-    public let components = 34
+    public static let outputCount = 34
+    /// 34 outputs per transition. (`outputCount`)
+    public let components = TransitionLayers.outputCount
     /// Each transition's timing and curve.
     public let schedule: LayerSchedule
     /// The transition type, shared by the kernel.

@@ -32,8 +32,7 @@ extension GateWorkload {
                                            threads: 1, verify: false)
         (options.repeats, options.warmupPasses) = (1, 0)
         var request = EngineProcess.Request(
-            path: path, executable: executable,
-            workloadArguments: EngineProcess.workloadArguments(scenario: scenario, frames: frames, rate: 120),
+            path: path, executable: executable, workload: EngineJob.Workload(scenario: scenario, frames: frames, rate: 120),
             timeout: limits.timeout)
         request.timeoutOption = "--timeout"
         let row = EngineProcess.measure(request, count: layers, options: options)
