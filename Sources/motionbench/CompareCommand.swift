@@ -16,7 +16,7 @@ struct CompareCommand: ParsableCommand {
             or the two files have no row in common, as when they ran different scenarios, layer counts or threads.
 
             Shared rows must also have measured the same thing: the same frames and frame clock, and files from the \
-            same build configuration (debug or release), CPU model and cores. Otherwise compare prints \
+            same build configuration (debug or release), CPU model and signature, and cores. Otherwise compare prints \
             'not comparable:' naming each field that differs with both values and exits 2; --allow-mismatch shows the \
             comparison anyway with the differences in a note. A different MotionBench version or toolchain (base \
             against head) is a note, and so is a field an older file does not record (unknown, not checked).
@@ -66,7 +66,7 @@ struct CompareCommand: ParsableCommand {
         guard comparison.mismatches.isEmpty || allowMismatch else {
             throw BadInput(message: "compare: not comparable: " + comparison.mismatches.joined(separator: "; ")
                            + "; rows compare only when they share the scenario, layers, threads, frames, frame clock, "
-                           + "build configuration, CPU model and cores (--allow-mismatch compares them anyway)")
+                           + "build configuration, CPU model and signature, and cores (--allow-mismatch compares them anyway)")
         }
         print(try format.render(comparison), terminator: "")
     }

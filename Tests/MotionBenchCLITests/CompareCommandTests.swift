@@ -159,10 +159,12 @@ final class CompareCommandTests: XCTestCase {
 
     /// A run result as `run --format json` writes it: the machine at the top and in `metadata`, frames and clock per row.
     private func recorded(frames: Int? = 240, clock: String? = "120 Hz", build: String? = "release", cpu: String = "AMD EPYC",
+                          signature: String = "AuthenticAMD family 25 model 17 stepping 1, virtual",
                           cores: Int = 2, version: String = "0.11.0", toolchain: String? = "Swift version 6.3.1",
                           ns: Double = 20) -> String {
         func field(_ name: String, _ value: String?) -> String { value.map { ", \"\(name)\": \($0)" } ?? "" }
-        let machine = "{\"cpu\": \"\(cpu)\", \"cores\": \(cores), \"memoryBytes\": 1, \"system\": \"Linux\"}"
+        let machine = "{\"cpu\": \"\(cpu)\", \"cpuSignature\": \"\(signature)\", \"cores\": \(cores), \"memoryBytes\": 1, "
+            + "\"system\": \"Linux\"}"
         return "{\"machine\": \(machine), \"metadata\": {\"tool\": \"motionbench\", \"version\": \"\(version)\""
             + field("toolchain", toolchain.map { "\"\($0)\"" }) + field("build", build.map { "\"\($0)\"" })
             + ", \"machine\": \(machine), \"timestamp\": \"t\", \"commit\": null}, "
@@ -210,6 +212,13 @@ final class CompareCommandTests: XCTestCase {
         let cores = try CommandRunner.run(["compare", a, try file(recorded(cores: 4))])
         XCTAssertEqual(cores.status, 2, cores.standardError)
         XCTAssertTrue(cores.standardError.contains("not comparable: cores 2"), cores.standardError)
+        // "AMD EPYC" names several generations: the signature (family, model, stepping) tells them apart.
+        let zen3 = try file(recorded(signature: "AuthenticAMD family 25 model 1 stepping 1, virtual"))
+        let generation = try CommandRunner.run(["compare", a, zen3])
+        XCTAssertEqual(generation.status, 2, generation.standardError)
+        XCTAssertTrue(generation.standardError.contains("not comparable: CPU signature \"AuthenticAMD family 25 model 17 "
+                                                        + "stepping 1, virtual\" (\(a)) vs \"AuthenticAMD family 25 model 1"),
+                      generation.standardError)
     }
 
     /// Base build against head build: a different version or toolchain is a note, and the comparison is shown.

@@ -37,7 +37,7 @@ public struct RunComparison: Sendable {
     /// The threshold used, as a fraction.
     public var threshold: Double
     /// What makes the files measure different things, e.g. `frames 240 (a.json) vs 30 (b.json)`: the frames or frame
-    /// clock of a shared row, the build configuration, the CPU model or the cores. `compare` refuses the files when
+    /// clock of a shared row, the build configuration, the CPU model or signature, or the cores. `compare` refuses the files when
     /// this is not empty, unless `--allow-mismatch`.
     public var mismatches: [String]
     /// Differences that do not stop a comparison (MotionBench version, toolchain) and fields a file does not record
@@ -82,15 +82,17 @@ public struct RunComparison: Sendable {
     }
 
     /// The fields of the whole file, in the order of `fileFields`, and whether a difference stops the comparison.
-    private static let fileFieldNames = [("build configuration", true), ("CPU model", true), ("cores", true),
+    private static let fileFieldNames = [("build configuration", true), ("CPU model", true), ("CPU signature", true),
+                                         ("cores", true),
                                          ("MotionBench version", false), ("toolchain", false)]
 
-    /// The build configuration (`metadata.build`), the CPU model and cores (`machine`, else `metadata.machine`),
+    /// The build configuration (`metadata.build`), the CPU model, its signature (family, model, stepping: "AMD EPYC"
+    /// names several generations) and cores (`machine`, else `metadata.machine`),
     /// the version and the toolchain (`metadata`), each as shown in messages, or nil when the file does not record it.
     private static func fileFields(_ object: [String: Any]) -> [String?] {
         let metadata = object["metadata"] as? [String: Any]
         let machine = (object["machine"] as? [String: Any]) ?? (metadata?["machine"] as? [String: Any])
-        return [shown(metadata?["build"]), shown(machine?["cpu"]), shown(machine?["cores"]),
+        return [shown(metadata?["build"]), shown(machine?["cpu"]), shown(machine?["cpuSignature"]), shown(machine?["cores"]),
                 shown(metadata?["version"]), shown(metadata?["toolchain"])]
     }
 
