@@ -26,10 +26,12 @@ public enum AccuracyRenderer {
     struct StatisticsJSON: Encodable {
         let statistics: ErrorStatistics
         let monotone: Bool
+        /// The strategy's ns per evaluation on this curve alone (per-curve entries only).
+        var nsPerEval: Double? = nil
 
         enum CodingKeys: String, CodingKey {
             case maxAbsError, meanAbsError, p99AbsError, pointsOver1e3 = "pointsOver1e-3", monotonicityViolations, worst, grid,
-                 search
+                 search, nsPerEval
         }
 
         func encode(to encoder: Encoder) throws {
@@ -45,6 +47,7 @@ public enum AccuracyRenderer {
             }
             if let grid = statistics.grid { try container.encode(GridJSON(grid, monotone: monotone), forKey: .grid) }
             if let search = statistics.search { try container.encode(SearchJSON(search), forKey: .search) }
+            if let nsPerEval { try container.encode(ReportNumber(nsPerEval), forKey: .nsPerEval) }
         }
     }
 
@@ -123,6 +126,10 @@ public enum AccuracyRenderer {
             let maxAbsError, meanAbsError, clockDrift, nsPerStep: ReportNumber
             let perSpring: [String: StatisticsJSON]
         }
+        struct RegimeJSON: Encodable {
+            let regime: String
+            let dampingRatio, nsPerEval, webkitNsPerEval: ReportNumber
+        }
         struct SettlingJSON: Encodable {
             let spring: String
             let epsilon: ReportNumber
@@ -138,6 +145,7 @@ public enum AccuracyRenderer {
             let rateHz, seconds: ReportNumber
             let springs: [String]
             let strategies: [SpringStrategyJSON]
+            let regimes: [RegimeJSON]
             let settling: [SettlingJSON]
         }
         struct Reference: Encodable {
@@ -157,7 +165,8 @@ public enum AccuracyRenderer {
         "p99AbsError": "as maxAbsError", "pointsOver1e-3": "samples", "monotonicityViolations": "samples",
         "worst.input": "input progress", "grid.samples": "inputs", "search.samples": "inputs", "search.rounds": "rounds",
         "searchRounds": "rounds", "gridMaxAbsError": "as maxAbsError", "inputsTried": "inputs",
-        "nsPerEval": "ns", "nsPerStep": "ns", "clockDrift": "fraction of the duration", "rateHz": "Hz", "seconds": "s",
+        "nsPerEval": "ns", "perCurve.nsPerEval": "ns", "regimes.nsPerEval": "ns", "regimes.webkitNsPerEval": "ns",
+        "regimes.dampingRatio": "unitless", "nsPerStep": "ns", "clockDrift": "fraction of the duration", "rateHz": "Hz", "seconds": "s",
         "settling.definitions": "s", "settling.epsilon": "fraction of the travel",
         "measured.maxAbsError": "output progress", "measured.maxFloat32Ulps": "ulps of the exact answer as a Float",
         "measured.maxFloat64Ulps": "ulps of the exact answer as a Double", "measured.beyondThresholds": "fraction of samples",
@@ -169,7 +178,9 @@ public enum AccuracyRenderer {
         let bezier = r.bezier.map { s in
             Document.BezierStrategyJSON(
                 name: s.name, overall: StatisticsJSON(statistics: s.overall, monotone: true), nsPerEval: ReportNumber(s.nsPerEval),
-                perCurve: Dictionary(s.perCurve.map { ($0.curve, StatisticsJSON(statistics: $0.statistics, monotone: true)) },
+                perCurve: Dictionary(s.perCurve.map {
+                    ($0.curve, StatisticsJSON(statistics: $0.statistics, monotone: true, nsPerEval: $0.nsPerEval))
+                },
                                      uniquingKeysWith: { first, _ in first }))
         }
         let springs = r.springResults.map { s in
@@ -187,7 +198,11 @@ public enum AccuracyRenderer {
         let document = Document(
             bezier: .init(samples: r.samples, searchRounds: r.search.rounds, curves: r.curves.map(\.name), strategies: bezier),
             springs: .init(rateHz: ReportNumber(r.rateHz), seconds: ReportNumber(r.seconds), springs: r.springs.map(\.name),
-                           strategies: springs, settling: settling),
+                           strategies: springs, regimes: r.springRegimes.map {
+                               Document.RegimeJSON(regime: $0.regime, dampingRatio: ReportNumber($0.dampingRatio),
+                                                   nsPerEval: ReportNumber($0.nsPerEval),
+                                                   webkitNsPerEval: ReportNumber($0.webKitNsPerEval))
+                           }, settling: settling),
             reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
                              springWorstError: ReportNumber(r.springReferenceWorstError)),
             measured: r.measured.map(MeasuredJSON.init), units: jsonUnits, metadata: MetadataJSON(metadata))
@@ -244,11 +259,28 @@ public enum AccuracyRenderer {
         for (index, curve) in r.curves.enumerated() {
             text += "| \(curve.name) | " + r.bezier.map { searched($0.perCurve[index].statistics) }.joined(separator: " | ") + " |\n"
         }
+        text += "\nns per evaluation per curve (each curve timed on its own, every strategy on the same shuffled inputs, "
+            + "interleaved in one run)\(chromiumColumnNote(r)):\n\n| curve | " + r.bezier.map(\.name).joined(separator: " | ")
+            + (hasChromiumRatio(r) ? " | motionbench ÷ chromium" : "") + " |\n|---|"
+            + r.bezier.map { _ in "---:" }.joined(separator: "|")
+            + (hasChromiumRatio(r) ? "|---:" : "") + "|\n"
+        for (index, curve) in r.curves.enumerated() {
+            text += "| \(curve.name) | " + r.bezier.map { String(format: "%.1f", $0.perCurve[index].nsPerEval) }.joined(separator: " | ")
+                + (chromiumRatio(r, curve: index).map { " | " + String(format: "%.2f", $0) } ?? "") + " |\n"
+        }
         text += "\n### Spring strategies (\(formatSpecNumber(r.rateHz)) Hz over \(formatSpecNumber(r.seconds)) s)\n\n"
         text += "| strategy | max error | mean error | clock drift | ns/step |\n|---|---:|---:|---:|---:|\n"
         for s in r.springResults {
             text += "| \(s.name) | \(sci(s.overall.maxAbsError)) | \(sci(s.overall.meanAbsError)) | "
                 + "\(s.clockDrift.map { String(format: "%.4f", $0) } ?? "–") | \(String(format: "%.1f", s.nsPerStep)) |\n"
+        }
+        if !r.springRegimes.isEmpty {
+            text += "\nClosed-form cost per regime (m = 1, k = 100, v0 = 0; shuffled times, interleaved in one run):\n\n"
+                + "| regime | ζ | motionbench ns/eval | webkit ns/eval |\n|---|---:|---:|---:|\n"
+            for row in r.springRegimes {
+                text += "| \(row.regime) | \(formatSpecNumber(row.dampingRatio)) | \(String(format: "%.1f", row.nsPerEval)) | "
+                    + "\(String(format: "%.1f", row.webKitNsPerEval)) |\n"
+            }
         }
         let names = r.settling.first?.definitions.map(\.name) ?? []
         text += "\n### Settling time (s), ε = 0.001\n\n| spring | " + names.joined(separator: " | ") + " |\n|---|"
@@ -260,6 +292,24 @@ public enum AccuracyRenderer {
         text += "\nReference floor: Bézier \(sci(r.bezierReferenceWorstError)) (GSL Brent vs 80-bit Newton), springs "
             + "\(sci(r.springReferenceWorstError)) (GSL rk8pd vs 80-bit closed form).\n"
         return text + (r.measured.map(measuredMarkdown) ?? "")
+    }
+
+    /// MotionBench's time over the `chromium` port's on curve `curve`, when both strategies ran.
+    static func chromiumRatio(_ r: AccuracyReport, curve: Int) -> Double? {
+        guard let ours = r.bezier.first(where: { $0.name == "motionbench" }),
+              let chromium = r.bezier.first(where: { $0.name == "chromium" }), chromium.perCurve[curve].nsPerEval > 0
+        else { return nil }
+        return ours.perCurve[curve].nsPerEval / chromium.perCurve[curve].nsPerEval
+    }
+
+    /// A note after the per-curve cost table's title when the ratio column is there.
+    static func chromiumColumnNote(_ r: AccuracyReport) -> String {
+        hasChromiumRatio(r) ? "; the last column is MotionBench's time over the chromium port's" : ""
+    }
+
+    /// Whether both `motionbench` and `chromium` ran, so that the per-curve table has a ratio column.
+    static func hasChromiumRatio(_ r: AccuracyReport) -> Bool {
+        r.bezier.contains { $0.name == "chromium" } && r.bezier.contains { $0.name == "motionbench" }
     }
 
     /// What the search did, one sentence before the Bézier table (nothing without a search).
@@ -280,10 +330,10 @@ public enum AccuracyRenderer {
                                      "monotonicityViolations", "nsPerEvalOrStep", "clockDrift", "gridMaxAbsError",
                                      "inputsTried"] + extra)
         for s in r.bezier {
-            for (curve, st) in [("all", s.overall)] + s.perCurve.map({ ($0.curve, $0.statistics) }) {
+            for (curve, st, ns) in [("all", s.overall, s.nsPerEval)] + s.perCurve.map({ ($0.curve, $0.statistics, $0.nsPerEval) }) {
                 text += CSVWriter.record([.text("bezier"), .text(s.name), .text(curve), .number(st.maxAbsError),
                                           .number(st.meanAbsError), .number(st.p99AbsError), .integer(st.pointsOver1e3),
-                                          st.monotonicityViolations.map(ReportCell.integer) ?? .null, .number(s.nsPerEval), .null,
+                                          st.monotonicityViolations.map(ReportCell.integer) ?? .null, .number(ns), .null,
                                           st.grid.map { .number($0.maxAbsError) } ?? .null,
                                           st.search.map { .integer($0.samples) } ?? .null] + padding)
             }

@@ -54,10 +54,11 @@ public struct AccuracyReport: Sendable {
         public var name: String
         /// Statistics over every curve and sample.
         public var overall: ErrorStatistics
-        /// Mean ns per evaluation over shuffled inputs, measured in the same run.
+        /// ns per evaluation, the mean of `perCurve`'s figures (each curve weighted equally).
         public var nsPerEval: Double
-        /// Statistics per curve, in curve order.
-        public var perCurve: [(curve: String, statistics: ErrorStatistics)]
+        /// Statistics per curve, in curve order, with the median ns per evaluation on that curve alone (the shared
+        /// shuffled inputs, every strategy interleaved with the others in the same run: `SolverTiming`).
+        public var perCurve: [(curve: String, statistics: ErrorStatistics, nsPerEval: Double)]
         /// Per curve, the largest error in each of `plotBins` equal x bins (for the log-error plot).
         public var binnedErrors: [[Double]]
     }
@@ -106,6 +107,8 @@ public struct AccuracyReport: Sendable {
     public var springs: [(name: String, spring: Spring)]
     /// Results per spring strategy.
     public var springResults: [SpringResult]
+    /// The cost of each spring regime's closed form, MotionCore's beside WebKit's, measured in the same run.
+    public var springRegimes: [SpringRegimeCost] = []
     /// Settling times per spring.
     public var settling: [Settling]
     /// The Bézier reference's own worst error against 80-bit Newton-polished values at a few points.
@@ -173,11 +176,11 @@ public enum AccuracyStudy {
         let specs = curves.map { MotionSpec.timingFunction(.cubicBezier($0.curve)) }
         let references = specs.map { WorstCaseSearch.exactAnswers($0, at: xs) }
         var bezierResults: [AccuracyReport.BezierResult] = []
-        var shuffled = SplitMix64(seed: 99)
-        let timingInputs = (0..<4096).map { _ in Double.random(in: 0...1, using: &shuffled) }
+        var evaluatorsPerStrategy: [[@Sendable (Double) -> Double]] = []
         for strategy in bezierStrategies {
             progress("bezier: \(strategy.name), searching \(curves.count) curves (\(search.rounds) rounds)")
             let evaluators = curves.map { strategy.make($0.curve) }
+            evaluatorsPerStrategy.append(evaluators)
             let traces = searchAll(specs: specs, grid: xs, references: references, budget: search, evaluators: evaluators)
             let perCurve = traces.map(ErrorStatistics.init)
             let gridErrors = traces.flatMap { $0.samples.filter { $0.round == 0 }.map(\.error) }
@@ -189,10 +192,19 @@ public enum AccuracyStudy {
                 }
                 return binned
             }
-            let cost = nanoseconds(evaluations: 400_000) { index in evaluators[index % evaluators.count](timingInputs[index & 4095]) }
             bezierResults.append(.init(name: strategy.name, overall: ErrorStatistics(merging: perCurve, gridErrors: gridErrors),
-                                       nsPerEval: cost, perCurve: zip(curves, perCurve).map { ($0.name, $1) },
+                                       nsPerEval: 0, perCurve: zip(curves, perCurve).map { ($0.name, $1, 0) },
                                        binnedErrors: bins))
+        }
+        // Timed after every search, curve by curve: on each curve every strategy in interleaved rounds on the same
+        // shuffled inputs, so that the ratios per curve are taken within one measurement.
+        progress("bezier: timing \(bezierStrategies.count) strategies on \(curves.count) curves")
+        let perCurveCost = SolverTiming.nanoseconds(
+            groups: curves.indices.map { curve in evaluatorsPerStrategy.map { $0[curve] } }, inputs: SolverTiming.shuffledProgress)
+        for strategy in bezierResults.indices {
+            for curve in curves.indices { bezierResults[strategy].perCurve[curve].nsPerEval = perCurveCost[curve][strategy] }
+            bezierResults[strategy].nsPerEval = curves.isEmpty ? 0
+                : bezierResults[strategy].perCurve.reduce(0) { $0 + $1.nsPerEval } / Double(curves.count)
         }
         // Springs: the GSL rk8pd reference at every frame.
         let count = max(1, Int((rate * seconds).rounded()))
@@ -243,9 +255,10 @@ public enum AccuracyStudy {
                 ($0.rawValue, $0.settlingTime(of: entry.spring, distance: 100, frameRate: rate))
             })
         }
+        progress("springs: timing \(SpringRegimeCost.regimes.count) regimes")
         return AccuracyReport(
             samples: samples, search: search, curves: curves, bezier: bezierResults, rateHz: rate, seconds: seconds, springs: springs,
-            springResults: springResults, settling: settling, bezierReferenceWorstError: bezierReferenceFloor(curves),
+            springResults: springResults, springRegimes: SpringRegimeCost.measure(seconds: seconds), settling: settling, bezierReferenceWorstError: bezierReferenceFloor(curves),
             springReferenceWorstError: springFloor, referenceTrajectories: springReferences)
     }
 
@@ -273,14 +286,5 @@ public enum AccuracyStudy {
                                                             budget: budget, evaluate: evaluators[index])))
         }
         return specs.indices.map { (try? results.get($0)) ?? SearchTrace(samples: [], inputsPerRound: [], monotone: false) }
-    }
-
-    /// Mean ns per call of `body(i)` for i in 0..<evaluations.
-    static func nanoseconds(evaluations: Int, _ body: (Int) -> Double) -> Double {
-        var sink = 0.0
-        let start = DispatchTime.now().uptimeNanoseconds
-        for index in 0..<evaluations { sink += body(index) }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
-        return elapsed / Double(evaluations) + (sink.isNaN ? 1e-9 : 0)
     }
 }

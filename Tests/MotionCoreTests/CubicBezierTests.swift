@@ -120,6 +120,31 @@ final class CubicBezierTests: XCTestCase {
     /// regular output outside: across both window edges at 1e-12 steps, and at single-ulp steps next to the vertex of
     /// an exactly stationary inflection (flat below one ulp), the output is monotone, and it agrees with the
     /// independent compact solver.
+    /// The one-compare window test on bit patterns must pick exactly the inputs of lowestInput ≤ x ≤ highestInput,
+    /// at the edges to the ulp and at random inputs.
+    func testInflectionWindowCompareOnBitsIsTheTwoSidedTest() throws {
+        let stationary = (3.2 - 20.48.squareRoot()) / 8
+        var generator = SplitMix64(seed: 36)
+        for c in [try curve(0, 1, 1, 0), try curve(0.3, 1, 0.6, 0), try curve(0.2, 0.8, 0.7, stationary),
+                  try curve(0.5, 0.8, 0.5, stationary + 1e-4)] {
+            let inflection = try XCTUnwrap(c.inflection, "\(c) should have a stationary inflection")
+            var inputs = (0..<20_000).map { _ in Double.random(in: Double.leastNonzeroMagnitude..<1, using: &generator) }
+            for edge in [inflection.lowestInput, inflection.highestInput] {
+                var below = edge, above = edge
+                for _ in 0..<4 { (below, above) = (below.nextDown, above.nextUp) }
+                var x = below
+                while x <= above { inputs.append(x); x = x.nextUp }
+            }
+            var inside = 0
+            for x in inputs where x > 0 && x < 1 {
+                let expected = x >= inflection.lowestInput && x <= inflection.highestInput
+                XCTAssertEqual(inflection.contains(x), expected, "\(c) at \(x)")
+                inside += expected ? 1 : 0
+            }
+            XCTAssertGreaterThan(inside, 100, "\(c): the window should hold some of the inputs")
+        }
+    }
+
     func testMonotoneAcrossTheStationaryInflectionWindow() throws {
         // y′ = 3·(q0 + q1·t + q2·t²) with q0 = y1, q1 = 2·y2 − 4·y1, q2 = 3·y1 − 3·y2 + 1 has a double root when
         // y1 = 0.8 and y2 = (3.2 − √20.48)/8 (at t ≈ 0.45).

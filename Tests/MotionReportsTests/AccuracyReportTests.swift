@@ -51,8 +51,22 @@ final class AccuracyReportTests: XCTestCase {
         let strategy = try XCTUnwrap((bezier["strategies"] as? [[String: Any]])?.first)
         XCTAssertEqual(Set(strategy.keys), ["name", "maxAbsError", "meanAbsError", "p99AbsError", "pointsOver1e-3",
                                             "monotonicityViolations", "nsPerEval", "perCurve", "worst", "grid", "search"])
+        let perCurve = try XCTUnwrap(strategy["perCurve"] as? [String: [String: Any]])
+        XCTAssertEqual(Set(perCurve.keys), ["ease", "(0,1,1,0)"])
+        for (curve, figures) in perCurve {
+            let ns = try XCTUnwrap(figures["nsPerEval"] as? Double, curve)
+            XCTAssertGreaterThan(ns, 0, curve)
+            XCTAssertNotNil(figures["maxAbsError"], curve)
+        }
         let springs = try XCTUnwrap(object["springs"] as? [String: Any])
-        XCTAssertEqual(Set(springs.keys), ["rateHz", "seconds", "springs", "strategies", "settling"])
+        XCTAssertEqual(Set(springs.keys), ["rateHz", "seconds", "springs", "strategies", "regimes", "settling"])
+        let regimes = try XCTUnwrap(springs["regimes"] as? [[String: Any]])
+        XCTAssertEqual(regimes.compactMap { $0["regime"] as? String },
+                       ["under-damped", "critical", "near-critical-below", "near-critical-above", "over-damped"])
+        for regime in regimes {
+            XCTAssertEqual(Set(regime.keys), ["regime", "dampingRatio", "nsPerEval", "webkitNsPerEval"])
+            XCTAssertGreaterThan(regime["nsPerEval"] as? Double ?? 0, 0)
+        }
         let springStrategy = try XCTUnwrap((springs["strategies"] as? [[String: Any]])?.first)
         XCTAssertEqual(Set(springStrategy.keys), ["name", "maxAbsError", "meanAbsError", "clockDrift", "nsPerStep", "perSpring"])
         let settling = try XCTUnwrap((springs["settling"] as? [[String: Any]])?.first)
@@ -62,6 +76,26 @@ final class AccuracyReportTests: XCTestCase {
         }
         let reference = try XCTUnwrap(object["reference"] as? [String: Any])
         XCTAssertEqual(Set(reference.keys), ["bezierWorstError", "springWorstError"])
+    }
+
+    func testPerCurveCostIsMeasuredPerCurveAndStrategy() {
+        // A strategy that spins on one curve only must be slower there and nowhere else; the overall figure is the mean.
+        let slowOnEase = BezierStrategy(name: "slow-on-ease") { curve in
+            guard curve == .ease else { return { curve.value(at: $0) } }
+            return { x in
+                var y = curve.value(at: x)
+                for _ in 0..<2_000 { y = (y * 0.999_999 + x * 1e-6).squareRoot() }
+                return y
+            }
+        }
+        let report = smallReport(bezier: [.motionbench, slowOnEase])
+        let (ours, slow) = (report.bezier[0], report.bezier[1])
+        XCTAssertGreaterThan(slow.perCurve[0].nsPerEval, 4 * ours.perCurve[0].nsPerEval)
+        XCTAssertLessThan(slow.perCurve[1].nsPerEval, slow.perCurve[0].nsPerEval / 4)
+        XCTAssertEqual(slow.nsPerEval, (slow.perCurve[0].nsPerEval + slow.perCurve[1].nsPerEval) / 2, accuracy: 1e-9)
+        let markdown = AccuracyRenderer.markdown(report)
+        XCTAssertTrue(markdown.contains("ns per evaluation per curve"))
+        XCTAssertTrue(markdown.contains("| critical |"), markdown)
     }
 
     func testOtherFormats() throws {

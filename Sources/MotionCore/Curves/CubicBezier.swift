@@ -88,6 +88,11 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         @usableFromInline let cubic: Double
         /// The inputs x(c − radius) and x(c + radius) that bound the window.
         @usableFromInline let lowestInput: Double, highestInput: Double
+        /// The window as bit patterns: max(`lowestInput`, +0)'s, and how far `highestInput`'s lies above it. For x ≥ +0
+        /// the bit patterns of doubles are ordered as the values, so lowestInput ≤ x ≤ highestInput is one unsigned
+        /// compare, `x.bitPattern − windowStart ≤ windowWidth` (wrapping below the start): one branch, taken only
+        /// inside the window, where two compares would each be unpredictable with shuffled inputs.
+        @usableFromInline let windowStart: UInt64, windowWidth: UInt64
 
         /// The vertex form of y for control values y1, y2 and its input window on the curve with x control points
         /// x1, x2, when y' has a nearly-zero interior minimum.
@@ -111,6 +116,14 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             // `radius`.
             let x = BezierFrame(p1: x1, p2: x2)
             (lowestInput, highestInput) = (x.position(center - radius) - 0x1p-40, x.position(center + radius) + 0x1p-40)
+            windowStart = Swift.max(lowestInput, 0).bitPattern
+            windowWidth = highestInput.bitPattern &- windowStart
+        }
+
+        /// Whether input `x` in (0, 1) lies in [`lowestInput`, `highestInput`].
+        @inlinable @inline(__always)
+        func contains(_ x: Double) -> Bool {
+            x.bitPattern &- windowStart <= windowWidth
         }
 
         @inlinable @inline(__always)
@@ -204,7 +217,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// inflection's window.
     @inlinable @inline(__always)
     func withInflection(_ regular: Double, x: Double, t: Double) -> Double {
-        guard let inflection, x >= inflection.lowestInput, x <= inflection.highestInput else { return regular }
+        guard let inflection, inflection.contains(x) else { return regular }
         return inflection.y(t: t)
     }
 

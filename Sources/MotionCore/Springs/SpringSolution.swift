@@ -90,7 +90,8 @@ public struct SpringSolution: Sendable, Hashable {
         if abs(z) <= 0.25 {
             // Both series are exactly 1 at z = 0 (t = 0, or q·t² below the smallest Double).
             let decay = Double.exp(-lambda * t)
-            return (decay * cosineOfRoot(z), decay * sineOfRootOverRoot(z) * t)
+            let series = cosineAndSineOfRoot(z)
+            return (decay * series.cosine, decay * series.sineOverRoot * t)
         }
         if q > 0 {
             let frequency = rootDiscriminant
