@@ -21,7 +21,9 @@ final class ErrorKindTests: XCTestCase {
         } catch let error as RunComparisonError {
             errors.append(error)
         }
-        XCTAssertEqual(errors.map { "\(type(of: $0))" }, ["ScenarioError", "FrameClockError", "RunComparisonError"])
+        do { _ = try EngineJob(argument: "{") } catch let error as EngineJobError { errors.append(error) }
+        XCTAssertEqual(errors.map { "\(type(of: $0))" },
+                       ["ScenarioError", "FrameClockError", "RunComparisonError", "EngineJobError"])
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")
             XCTAssertEqual(error.exitCode, 2, "\(type(of: error))")

@@ -57,6 +57,8 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
             let runStart = index - 1
             var runEnd = index
             while inputs[runEnd] == nil { runEnd += 1 }
+            // Both ends are known: runStart is the entry before the first nil, runEnd the first non-nil after it (the
+            // last input is always given), so neither unwrap can fail; nor the one below, once every gap is filled.
             let from = inputs[runStart]!, to = inputs[runEnd]!
             for filled in (runStart + 1)..<runEnd {
                 inputs[filled] = from + (to - from) * Double(filled - runStart) / Double(runEnd - runStart)

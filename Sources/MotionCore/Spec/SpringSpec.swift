@@ -99,6 +99,7 @@ extension Spring {
                                         + order.map { "\($0.rawValue):" }.joined(separator: ", "))
                 }
                 parameter = known
+                // firstIndex! cannot fail: `known` was just found in `order`.
                 nextPosition = order.firstIndex(of: known)! + 1
             } else {
                 guard nextPosition < order.count else {

@@ -50,6 +50,8 @@ extension TransformList {
         func length(_ index: Int) throws(SpecError) -> Double { try arguments.length(index) }
         func number(_ index: Int) throws(SpecError) -> Double { try arguments.number(index) }
         func angle(_ index: Int) throws(SpecError) -> Double { try arguments.angle(index) }
+        // Transform3D(entries:)! below cannot fail: it is nil only for a count other than 16 or a non-finite entry, and
+        // `number` returns finite numbers only, 16 of them.
         switch call.name {
         case "matrix":
             try count(6...6)
