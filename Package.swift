@@ -106,7 +106,7 @@ let package = Package(
         // Scenarios, the frame loop, the naive and stream comparisons, statistics and reports.
         .target(
             name: "MotionHarness",
-            dependencies: ["MotionCore", "MotionEngine", "MotionOutput", "MotionSupport",
+            dependencies: ["CMotionBenchEngine", "MotionCore", "MotionEngine", "MotionOutput", "MotionSupport",
                            .product(name: "Histogram", package: "hdrhistogram-swift")],
             plugins: ["EmbedScenarios"]
         ),

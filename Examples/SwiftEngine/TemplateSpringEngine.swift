@@ -17,7 +17,7 @@ final class TemplateSpringEngine: AnimationEngine, @unchecked Sendable {
         var springs: [EngineLayer.Spring] = []
         springs.reserveCapacity(layers.count)
         for layer in layers {
-            guard case .spring(let spring) = layer.parameters else {
+            guard let spring = layer.parameters.spring else {
                 throw EngineError("engine swift-template-springs: layer of kind \(layer.kind.name) is not a spring")
             }
             springs.append(spring)

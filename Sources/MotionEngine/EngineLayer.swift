@@ -19,35 +19,15 @@ public struct EngineLayer: Sendable {
     /// Output values the layer writes each frame.
     public var outputCount: Int { parameters.declared.outputCount }
 
-    /// One kind's parameters.
-    public enum Parameters: Sendable {
-        /// From → to of 1, 2 or 4 components (scalar, point in points, RGBA in 0…1).
-        case basic(Basic)
-        /// A damped spring on one position.
-        case spring(Spring)
-        /// Keyframes of a scalar.
-        case keyframes(Keyframes)
-        /// The UIView keyframe pendulum: rotation (radians) and shift (points).
-        case pendulum(Pendulum)
-        /// The card flip's 4×4 transform.
-        case cardFlip(CardFlip)
-        /// A transition's two opacities and 4×4 transforms.
-        case transition(Transition)
-        /// A scrubbed interactive transition: percent and offset (points).
-        case interactive(InteractiveLayers.Parameters)
+    /// One kind's parameters: a value of the kind's own type (`EngineLayer.Spring`, …), made with the kind's factory
+    /// (`.spring(…)`) and read back with its accessor (`parameters.spring`), both declared in the kind's file. No list
+    /// of kinds here: a new kind's file adds its own factory and accessor.
+    public struct Parameters: Sendable {
+        /// The kind's own declaration (its parameters, kind, output count, summary and C form).
+        package let declared: any EngineKindParameters
 
-        /// The kind's own declaration (Kinds/Engine*.swift): the one switch over the kinds.
-        package var declared: any EngineKindParameters {
-            switch self {
-            case .basic(let p): p
-            case .spring(let p): p
-            case .keyframes(let p): p
-            case .pendulum(let p): p
-            case .cardFlip(let p): p
-            case .transition(let p): p
-            case .interactive(let p): p
-            }
-        }
+        /// Parameters of the kind `declared` declares.
+        package init(_ declared: any EngineKindParameters) { self.declared = declared }
 
         /// The parameters in one line, enough to rebuild the layer by hand: the kind, then `name=value` pairs (times
         /// in seconds, values in value units), e.g. `spring begin=0.25 mass=1 stiffness=170 damping=26 from=0 to=1 v0=0`.

@@ -1,48 +1,32 @@
 import CMotionBenchEngine
 
-/// The layer kinds of MotionBench's scenarios, numbered by the C header's `motionbench_kind` constants.
-public enum EngineLayerKind: Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
-    /// `basic`: from → to of a scalar, a point or a colour.
-    case basic
-    /// `spring`: a damped spring on one position, optionally retargeted once.
-    case spring
-    /// `keyframes`: keyframes of a scalar.
-    case keyframes
-    /// `pendulum`: UIView keyframes, rotations then a shift.
-    case pendulum
-    /// `card-flip`: a half turn with a shrink, as a 4×4 transform with perspective.
-    case cardFlip
-    /// `transition`: opacity and 4×4 transform of an outgoing and an incoming layer.
-    case transition
-    /// `interactive`: a scrubbed transition, then finished or cancelled.
-    case interactive
-
-    /// The kind's number in the C interface (`motionbench_kind`), taken from the header, so that reordering these
-    /// cases changes nothing an engine receives.
-    package var cValue: UInt32 {
-        switch self {
-        case .basic: MOTIONBENCH_KIND_BASIC.rawValue
-        case .spring: MOTIONBENCH_KIND_SPRING.rawValue
-        case .keyframes: MOTIONBENCH_KIND_KEYFRAMES.rawValue
-        case .pendulum: MOTIONBENCH_KIND_PENDULUM.rawValue
-        case .cardFlip: MOTIONBENCH_KIND_CARD_FLIP.rawValue
-        case .transition: MOTIONBENCH_KIND_TRANSITION.rawValue
-        case .interactive: MOTIONBENCH_KIND_INTERACTIVE.rawValue
-        }
-    }
-
+/// A layer kind of MotionBench's scenarios: its number in the C interface (a `motionbench_kind` constant of the header)
+/// and its name in scenario files. The header is the list of kinds: a kind is its constant there and its name in
+/// `motionbench_kind_name`, so nothing here changes when a kind is added, and no number follows Swift declaration order.
+/// Each kind's file (Kinds/, or its scenario kind's file) declares its static member, e.g. `EngineLayerKind.spring`.
+public struct EngineLayerKind: Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+    /// The kind's number in the C interface (`motionbench_kind`).
+    package let cValue: UInt32
     /// The name in scenario files (`kind`).
-    public var name: String {
-        switch self {
-        case .basic: "basic"
-        case .spring: "spring"
-        case .keyframes: "keyframes"
-        case .pendulum: "pendulum"
-        case .cardFlip: "card-flip"
-        case .transition: "transition"
-        case .interactive: "interactive"
+    public let name: String
+
+    /// The kind the header numbers `constant`. It stops the program if the header gives the constant no name: that is
+    /// a header without its `motionbench_kind_name` line, a build error in all but form.
+    package init(_ constant: motionbench_kind) {
+        guard let kind = Self(cValue: constant.rawValue) else {
+            fatalError("motionbench_engine.h: motionbench_kind_name(\(constant.rawValue)) names no kind")
         }
+        self = kind
     }
+
+    /// The kind numbered `cValue` in the header, if the header names one.
+    package init?(cValue: UInt32) {
+        guard let name = motionbench_kind_name(cValue) else { return nil }
+        (self.cValue, self.name) = (cValue, String(cString: name))
+    }
+
+    /// Every kind the header names, by number (the numbers of a `supported_kinds` mask: 0…31).
+    public static let allCases: [EngineLayerKind] = (0..<32).compactMap { EngineLayerKind(cValue: $0) }
 
     /// The name in scenario files.
     public var description: String { name }
@@ -55,7 +39,7 @@ public enum EngineLayerKind: Sendable, Hashable, CaseIterable, Comparable, Custo
 
     /// The kinds set in a `supported_kinds` bit mask (`MOTIONBENCH_KIND_BIT(kind)` of each).
     public static func kinds(inMask mask: UInt32) -> Set<EngineLayerKind> {
-        Set(allCases.filter { $0.cValue < 32 && mask & (1 << $0.cValue) != 0 })
+        Set(allCases.filter { mask & (1 << $0.cValue) != 0 })
     }
 
     /// The `supported_kinds` bit mask of `kinds`.

@@ -18,6 +18,37 @@ final class EngineLayerTests: XCTestCase {
                        Set(EngineLayerKind.allCases))
     }
 
+    /// The header is the list of kinds: every constant below MOTIONBENCH_KIND_COUNT has a name there, each static
+    /// member carries its constant and that name, and a number the header does not name is no kind.
+    func testKindsComeFromTheHeader() {
+        let members: [(EngineLayerKind, motionbench_kind, String)] = [
+            (.basic, MOTIONBENCH_KIND_BASIC, "basic"), (.spring, MOTIONBENCH_KIND_SPRING, "spring"),
+            (.keyframes, MOTIONBENCH_KIND_KEYFRAMES, "keyframes"), (.pendulum, MOTIONBENCH_KIND_PENDULUM, "pendulum"),
+            (.cardFlip, MOTIONBENCH_KIND_CARD_FLIP, "card-flip"), (.transition, MOTIONBENCH_KIND_TRANSITION, "transition"),
+            (.interactive, MOTIONBENCH_KIND_INTERACTIVE, "interactive"),
+        ]
+        for (kind, constant, name) in members {
+            XCTAssertEqual(kind.cValue, constant.rawValue, name)
+            XCTAssertEqual(kind.name, name)
+            XCTAssertEqual(EngineLayerKind(cValue: constant.rawValue), kind, name)
+        }
+        XCTAssertEqual(EngineLayerKind.allCases.map(\.cValue), Array(0..<MOTIONBENCH_KIND_COUNT.rawValue))
+        XCTAssertEqual(Set(EngineLayerKind.allCases), Set(members.map(\.0)))
+        XCTAssertNil(EngineLayerKind(cValue: MOTIONBENCH_KIND_COUNT.rawValue))
+        XCTAssertEqual(EngineLayerKind.kinds(inMask: 1 << MOTIONBENCH_KIND_COUNT.rawValue), [])
+    }
+
+    /// A kind's factory and accessor on `EngineLayer.Parameters` round-trip its value, and another kind's accessor is
+    /// nil.
+    func testParametersFactoryAndAccessor() {
+        let spring = EngineLayer.Spring(begin: 0.5, mass: 1, stiffness: 100, damping: 10, from: 0, to: 1, initialVelocity: 0,
+                                        retarget: .init(time: 1, to: 2))
+        let parameters = EngineLayer.Parameters.spring(spring)
+        XCTAssertEqual(parameters.spring, spring)
+        XCTAssertNil(parameters.basic)
+        XCTAssertEqual(EngineLayer(outputOffset: 3, parameters: parameters).kind, .spring)
+    }
+
     /// The bit of `kind`, as MOTIONBENCH_KIND_BIT computes it (a macro Swift does not import).
     private func MOTIONBENCH_KIND_BIT_OF(_ kind: motionbench_kind) -> UInt32 { 1 << kind.rawValue }
 

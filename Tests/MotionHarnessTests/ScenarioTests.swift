@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionEngine
 @testable import MotionHarness
 import XCTest
 
@@ -121,6 +122,14 @@ final class ScenarioTests: XCTestCase {
     }
 
     /// A file without "version" is read as version 1; a version-2 feature in it says so and how to ask for version 2.
+    /// Every kind the header names has exactly one scenario kind, and each scenario kind's name is its engine kind's.
+    func testEveryEngineKindHasOneScenarioKind() {
+        let engineKinds = ScenarioKinds.all.map { $0.engineKind }
+        XCTAssertEqual(engineKinds.count, Set(engineKinds).count, "no engine kind twice in ScenarioKinds.all")
+        XCTAssertEqual(Set(engineKinds), Set(EngineLayerKind.allCases))
+        for kind in ScenarioKinds.all { XCTAssertTrue(ScenarioKinds.named(kind.engineKind.name) == kind, kind.name) }
+    }
+
     func testMissingVersionIsNamedInVersionTwoErrors() {
         let entries = [
             (#"{"kind": "pendulum", "duration": 1, "begin": 0.5}"#, "animations[0].begin needs \"version\": 2"),

@@ -44,6 +44,21 @@ typedef enum motionbench_kind {
 /* The bit of `kind` in `supported_kinds`. */
 #define MOTIONBENCH_KIND_BIT(kind) (1u << (unsigned)(kind))
 
+/* The name of `kind` in scenario files and reports (`kind` in a scenario file), or NULL for a number that is no kind.
+   MotionBench reads its list of kinds from here: a kind is its constant above and its name here. */
+static inline const char *motionbench_kind_name(uint32_t kind) {
+    switch (kind) {
+    case MOTIONBENCH_KIND_BASIC: return "basic";
+    case MOTIONBENCH_KIND_SPRING: return "spring";
+    case MOTIONBENCH_KIND_KEYFRAMES: return "keyframes";
+    case MOTIONBENCH_KIND_PENDULUM: return "pendulum";
+    case MOTIONBENCH_KIND_CARD_FLIP: return "card-flip";
+    case MOTIONBENCH_KIND_TRANSITION: return "transition";
+    case MOTIONBENCH_KIND_INTERACTIVE: return "interactive";
+    default: return 0;
+    }
+}
+
 /* The type of every value an engine writes to the output buffer. */
 typedef enum motionbench_precision {
     MOTIONBENCH_PRECISION_FLOAT32 = 1, /* float: 4 bytes per output value */

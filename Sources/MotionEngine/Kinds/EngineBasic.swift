@@ -1,7 +1,8 @@
 import CMotionBenchEngine
 import MotionCore
 
-// The `basic` kind, declared once: its parameters, its kind, its output count, its summary and its C form.
+// The `basic` kind, declared once: its parameters, its kind (constant and name in the header), its
+// output count, its summary, its C form, and its factory and accessor in `EngineLayer.Parameters`.
 
 extension EngineLayer {
     /// `basic`: value = from + (to − from) × eased progress, per component.
@@ -16,6 +17,18 @@ extension EngineLayer {
         /// A basic layer.
         public init(timing: Timing, from: [Double], to: [Double]) { (self.timing, self.from, self.to) = (timing, from, to) }
     }
+}
+
+extension EngineLayerKind {
+    /// From → to of a scalar, a point or a colour (`MOTIONBENCH_KIND_BASIC`).
+    public static let basic = EngineLayerKind(MOTIONBENCH_KIND_BASIC)
+}
+
+extension EngineLayer.Parameters {
+    /// A layer of this kind with `parameters`.
+    public static func basic(_ parameters: EngineLayer.Basic) -> Self { Self(parameters) }
+    /// The parameters if the layer is of this kind, else nil.
+    public var basic: EngineLayer.Basic? { declared as? EngineLayer.Basic }
 }
 
 extension EngineLayer.Basic: EngineKindParameters {

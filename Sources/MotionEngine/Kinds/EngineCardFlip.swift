@@ -1,7 +1,8 @@
 import CMotionBenchEngine
 import MotionCore
 
-// The `card-flip` kind, declared once: its parameters, its kind, its output count, its summary and its C form.
+// The `card-flip` kind, declared once: its parameters, its kind (constant and name in the header), its
+// output count, its summary, its C form, and its factory and accessor in `EngineLayer.Parameters`.
 
 extension EngineLayer {
     /// `card-flip`: over each pass a rotation of −π × `rotationEasing`(progress) about y and a scale 1 → `scale` → 1,
@@ -21,6 +22,18 @@ extension EngineLayer {
             (self.timing, self.rotationEasing, self.scale, self.perspective) = (timing, rotationEasing, scale, perspective)
         }
     }
+}
+
+extension EngineLayerKind {
+    /// A half turn with a shrink, as a 4×4 transform with perspective (`MOTIONBENCH_KIND_CARD_FLIP`).
+    public static let cardFlip = EngineLayerKind(MOTIONBENCH_KIND_CARD_FLIP)
+}
+
+extension EngineLayer.Parameters {
+    /// A layer of this kind with `parameters`.
+    public static func cardFlip(_ parameters: EngineLayer.CardFlip) -> Self { Self(parameters) }
+    /// The parameters if the layer is of this kind, else nil.
+    public var cardFlip: EngineLayer.CardFlip? { declared as? EngineLayer.CardFlip }
 }
 
 extension EngineLayer.CardFlip: EngineKindParameters {

@@ -1,8 +1,21 @@
 import CMotionBenchEngine
 import MotionCore
 
-// The `interactive` kind, declared once: its kind, its output count, its summary and its C form. Its parameters are
+// The `interactive` kind, declared once: its kind (constant and name in the header), its output count, its summary, its
+// C form, and its factory and accessor in `EngineLayer.Parameters`. Its parameters are
 // MotionCore's `InteractiveLayers.Parameters`.
+
+extension EngineLayerKind {
+    /// A scrubbed transition, then finished or cancelled (`MOTIONBENCH_KIND_INTERACTIVE`).
+    public static let interactive = EngineLayerKind(MOTIONBENCH_KIND_INTERACTIVE)
+}
+
+extension EngineLayer.Parameters {
+    /// A layer of this kind with `parameters`.
+    public static func interactive(_ parameters: InteractiveLayers.Parameters) -> Self { Self(parameters) }
+    /// The parameters if the layer is of this kind, else nil.
+    public var interactive: InteractiveLayers.Parameters? { declared as? InteractiveLayers.Parameters }
+}
 
 extension InteractiveLayers.Parameters: EngineKindParameters {
     package static let kind = EngineLayerKind.interactive

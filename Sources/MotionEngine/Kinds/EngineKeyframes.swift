@@ -1,7 +1,8 @@
 import CMotionBenchEngine
 import MotionCore
 
-// The `keyframes` kind, declared once: its parameters, its kind, its output count, its summary and its C form.
+// The `keyframes` kind, declared once: its parameters, its kind (constant and name in the header), its
+// output count, its summary, its C form, and its factory and accessor in `EngineLayer.Parameters`.
 
 extension EngineLayer {
     /// `keyframes`: the eased progress picks the segment of `keyTimes` and interpolates `values` by `mode`.
@@ -20,6 +21,18 @@ extension EngineLayer {
             (self.timing, self.values, self.keyTimes, self.mode) = (timing, values, keyTimes, mode)
         }
     }
+}
+
+extension EngineLayerKind {
+    /// Keyframes of a scalar (`MOTIONBENCH_KIND_KEYFRAMES`).
+    public static let keyframes = EngineLayerKind(MOTIONBENCH_KIND_KEYFRAMES)
+}
+
+extension EngineLayer.Parameters {
+    /// A layer of this kind with `parameters`.
+    public static func keyframes(_ parameters: EngineLayer.Keyframes) -> Self { Self(parameters) }
+    /// The parameters if the layer is of this kind, else nil.
+    public var keyframes: EngineLayer.Keyframes? { declared as? EngineLayer.Keyframes }
 }
 
 extension EngineLayer.Keyframes: EngineKindParameters {

@@ -1,7 +1,8 @@
 import CMotionBenchEngine
 import MotionCore
 
-// The `pendulum` kind, declared once: its parameters, its kind, its output count, its summary and its C form.
+// The `pendulum` kind, declared once: its parameters, its kind (constant and name in the header), its
+// output count, its summary, its C form, and its factory and accessor in `EngineLayer.Parameters`.
 
 extension EngineLayer {
     /// `pendulum`: UIView keyframes over `duration` from `begin`, each segment eased in and out.
@@ -21,6 +22,18 @@ extension EngineLayer {
                 = (begin, duration, relativeStarts, rotations, shifts)
         }
     }
+}
+
+extension EngineLayerKind {
+    /// UIView keyframes, rotations then a shift (`MOTIONBENCH_KIND_PENDULUM`).
+    public static let pendulum = EngineLayerKind(MOTIONBENCH_KIND_PENDULUM)
+}
+
+extension EngineLayer.Parameters {
+    /// A layer of this kind with `parameters`.
+    public static func pendulum(_ parameters: EngineLayer.Pendulum) -> Self { Self(parameters) }
+    /// The parameters if the layer is of this kind, else nil.
+    public var pendulum: EngineLayer.Pendulum? { declared as? EngineLayer.Pendulum }
 }
 
 extension EngineLayer.Pendulum: EngineKindParameters {

@@ -1,7 +1,8 @@
 import CMotionBenchEngine
 import MotionCore
 
-// The `spring` kind, declared once: its parameters, its kind, its output count, its summary and its C form.
+// The `spring` kind, declared once: its parameters, its kind (constant and name in the header), its
+// output count, its summary, its C form, and its factory and accessor in `EngineLayer.Parameters`.
 
 extension EngineLayer {
     /// `spring`: m x'' + c x' + k (x − target) = 0 from `from` at `begin` with `initialVelocity`; `from` before `begin`;
@@ -36,6 +37,18 @@ extension EngineLayer {
             public init(time: Double, to: Double) { (self.time, self.to) = (time, to) }
         }
     }
+}
+
+extension EngineLayerKind {
+    /// A damped spring on one position, optionally retargeted once (`MOTIONBENCH_KIND_SPRING`).
+    public static let spring = EngineLayerKind(MOTIONBENCH_KIND_SPRING)
+}
+
+extension EngineLayer.Parameters {
+    /// A layer of this kind with `parameters`.
+    public static func spring(_ parameters: EngineLayer.Spring) -> Self { Self(parameters) }
+    /// The parameters if the layer is of this kind, else nil.
+    public var spring: EngineLayer.Spring? { declared as? EngineLayer.Spring }
 }
 
 extension EngineLayer.Spring: EngineKindParameters {

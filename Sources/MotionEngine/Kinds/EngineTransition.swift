@@ -1,7 +1,8 @@
 import CMotionBenchEngine
 import MotionCore
 
-// The `transition` kind, declared once: its parameters, its kind, its output count, its summary and its C form.
+// The `transition` kind, declared once: its parameters, its kind (constant and name in the header), its
+// output count, its summary, its C form, and its factory and accessor in `EngineLayer.Parameters`.
 
 extension EngineLayer {
     /// `transition`: a `CATransition` of `type` from `subtype` over a layer of `size` points.
@@ -20,6 +21,18 @@ extension EngineLayer {
             (self.timing, self.type, self.subtype, self.size) = (timing, type, subtype, size)
         }
     }
+}
+
+extension EngineLayerKind {
+    /// Opacity and 4×4 transform of an outgoing and an incoming layer (`MOTIONBENCH_KIND_TRANSITION`).
+    public static let transition = EngineLayerKind(MOTIONBENCH_KIND_TRANSITION)
+}
+
+extension EngineLayer.Parameters {
+    /// A layer of this kind with `parameters`.
+    public static func transition(_ parameters: EngineLayer.Transition) -> Self { Self(parameters) }
+    /// The parameters if the layer is of this kind, else nil.
+    public var transition: EngineLayer.Transition? { declared as? EngineLayer.Transition }
 }
 
 extension EngineLayer.Transition: EngineKindParameters {
