@@ -2,8 +2,9 @@ import MotionCore
 import MotionEngine
 
 /// One kind of scenario entry (`basic`, `spring`, …): the engine kind its layers are (which gives its name), its fields
-/// and how to read an entry of it. A new kind is one file that declares a type conforming to this, plus one line in
-/// `ScenarioKinds.all`; what engines receive of it is declared once in MotionEngine's Kinds/.
+/// and how to read an entry of it. A new kind is one file that declares a type conforming to this and, in the same
+/// file, what engines receive of it (its `EngineLayerKind` member and `EngineKindParameters` type; the seven built-in
+/// kinds keep those in MotionEngine's Kinds/), plus one line in `ScenarioKinds.all`, its kernel and the header.
 protocol ScenarioKind: Sendable {
     /// The kind of layer engines receive for an entry of this kind.
     static var engineKind: EngineLayerKind { get }
