@@ -144,6 +144,7 @@ public struct KeyframeAnimation<Value: AnimatableValue>: Sendable {
     @inlinable
     func lastKeyTime(atOrBefore progress: Double, among prefix: Int) -> Int {
         if keyTimesOrdered {
+            // baseAddress! cannot fail: `value(atProgress:)` comes here only with two or more values, so key times.
             let atOrBefore = keyTimes.withUnsafeBufferPointer { keyTimesAtOrBefore(progress, in: $0.baseAddress!, 0..<prefix) }
             return max(atOrBefore - 1, 0)
         }

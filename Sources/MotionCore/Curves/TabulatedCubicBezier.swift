@@ -61,6 +61,7 @@ public struct TabulatedCubicBezier: Sendable {
         guesses.withUnsafeMutableBufferPointer { table in
             for (index, frame) in frameList.enumerated() {
                 let nodes = Self.nodes(frame, count: Self.segments, spacing: h, root: root, tolerance: tolerance)
+                // baseAddress! cannot fail: the table was just allocated with 2 × rowsPerFrame × segmentStride (> 0) elements.
                 let frameRows = table.baseAddress! + Self.segmentStride * Self.rowsPerFrame * index
                 for j in 0..<Self.segments {
                     Self.writeSegmentGuess(from: nodes[j], to: nodes[j + 1], into: frameRows + Self.segmentStride * j)
@@ -183,6 +184,8 @@ public struct TabulatedCubicBezier: Sendable {
           withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { farScratch in
             // Per frame, the interior inputs' positions in the block (the far frame's from `count` on) and their
             // values. The ends, 0 and 1, are their own outputs.
+            // baseAddress! (here and below) cannot fail: `ease` passes only non-empty blocks, the guess table is built
+            // with its rows, and the solve scratch holds 3 × solveGroup (> 0) elements.
             let positions = positionScratch.baseAddress!
             let near = nearScratch.baseAddress!, far = farScratch.baseAddress!
             var nearCount = 0, farCount = 0

@@ -42,6 +42,7 @@ public final class CardFlipLayers: LayerKernel, @unchecked Sendable {
         let (m0, m2, m3, m5, m8, m10, m11) = (entry(0), entry(2), entry(3), entry(5), entry(8), entry(10), entry(11))
         withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { turnScratch in
             schedule.forEachBlock(range, time: frame.time) { block, progress in
+                // baseAddress! cannot fail: the scratch holds `LayerBlock.size` (> 0) elements.
                 let turn = turnScratch.baseAddress! - block.lowerBound
                 for i in block {
                     let d = duration[i]

@@ -89,6 +89,7 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         let values = UnsafePointer(valueColumns)
         let searched = keyTimesOrdered && keyTimes.count > Self.countedKeyTimes
         keyTimes.withUnsafeBufferPointer { keyTimes in
+            // baseAddress! cannot fail: there are valueCount (> 0) key times or one more (the initialiser's precondition).
             let times = keyTimes.baseAddress!
             schedule.forEachBlock(range, time: frame.time) { block, progress in
                 if last == 0 {

@@ -133,6 +133,7 @@ struct BezierColumns: @unchecked Sendable {
       withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { flags in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { inputScratch in
           withUnsafeTemporaryAllocation(of: Double.self, capacity: block.count) { rootScratch in
+            // baseAddress! cannot fail: `ease` passes only non-empty blocks, so each allocation has at least one element.
             let certified = flags.baseAddress! - block.lowerBound, inputs = inputScratch.baseAddress! - block.lowerBound
             let roots = rootScratch.baseAddress! - block.lowerBound
             for i in block {

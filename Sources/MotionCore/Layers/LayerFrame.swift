@@ -38,6 +38,7 @@ enum LayerBlock {
             var lower = range.lowerBound
             while lower < range.upperBound {
                 let block = lower..<min(lower + size, range.upperBound)
+                // baseAddress! cannot fail: the buffer holds `size` (> 0) elements.
                 body(block, buffer.baseAddress! - block.lowerBound)
                 lower = block.upperBound
             }
