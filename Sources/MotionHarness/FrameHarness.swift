@@ -54,7 +54,7 @@ public enum FrameHarness {
     /// one estimate for the whole run (`BudgetEstimate`), the same in every row.
     public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> [HarnessResult] {
         var results = options.layerCounts.map { measure(count: $0, options: options, progress: progress) }
-        let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) },
+        let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99.median) },
                                       budgetMs: 1e3 * options.clock.nominalInterval)
         let disturbed = results.contains(where: \.isDisturbed)
         for index in results.indices { results[index].maxLayersInBudget = disturbed ? nil : estimate.maxLayers }
@@ -250,32 +250,30 @@ public enum FrameHarness {
         return figures
     }
 
-    /// The row for one layer count: the medians over timed passes with their spread, the first timed pass's
+    /// The row for one layer count: the medians over timed passes with their ranges, the first timed pass's
     /// percentiles, the checked pass's active share and verification (copied into `first`), and the store's sizes. `maxLayersInBudget` is filled in by `run`.
     static func assemble(_ setup: Setup, options: Options, first: FrameRecord, checksum: Double,
                          summary: PassSummary) -> HarnessResult {
         let clock = options.clock, store = setup.workload.store
-        let nsPerLayer = summary.nsPerLayerFrame.median, activeShare = first.activeShare
-        let frameMs = (p50: summary.frameMsP50.median, p90: summary.frameMsP90.median, p99: summary.frameMsP99.median,
-                       max: summary.frameMsMax.median)
+        let nsPerLayer = summary.nsPerLayerFrame.median, activeShare = first.activeShare, frameMs = summary.frameMs
         var result = HarnessResult(
             scenario: options.scenario.name, layers: setup.workload.count, threads: options.threads, frames: clock.frames,
-            clock: clock.label, rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: nsPerLayer, activeShare: activeShare,
+            clock: clock.label, rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: summary.nsPerLayerFrame, activeShare: activeShare,
             nsPerActiveLayerFrame: activeShare > 0 ? nsPerLayer / activeShare : .infinity,
-            frameMs: frameMs, budgetFractionP99: frameMs.p99 / (1e3 * clock.nominalInterval), maxLayersInBudget: 0,
+            frameMs: frameMs, budgetFractionP99: frameMs.p99.median / (1e3 * clock.nominalInterval), maxLayersInBudget: 0,
             bytesPerLayer: Int(store.bytesPerLayer.rounded()), peakRSSBytes: peakResidentBytes(),
-            naiveNsPerLayerFrame: summary.naiveNsPerLayerFrame.median, naiveLayers: setup.naiveCount,
-            speedupVsNaive: summary.speedupVsNaive.median,
-            sharedTimelineNsPerLayerFrame: summary.sharedTimelineNsPerLayerFrame?.median,
+            naiveNsPerLayerFrame: summary.naiveNsPerLayerFrame, naiveLayers: setup.naiveCount,
+            speedupVsNaive: summary.speedupVsNaive,
+            sharedTimelineNsPerLayerFrame: summary.sharedTimelineNsPerLayerFrame,
             sharedTimelineObstacle: setup.timelineObstacle,
-            streamNsPerLayerFrame: summary.streamNsPerLayerFrame.median, streamBytesPerLayerFrame: store.streamBytesPerLayer,
-            ratioToStream: summary.ratioToStream.median, checksum: checksum, verification: first.verification)
-        // A bound that costs more than the evaluator it bounds bounds nothing: left out of the row (see `notes`).
-        if !(result.streamNsPerLayerFrame < result.nsPerLayerFrame) {
-            (result.streamNsPerLayerFrame, result.ratioToStream) = (.nan, .nan)
+            streamNsPerLayerFrame: summary.streamNsPerLayerFrame, streamBytesPerLayerFrame: store.streamBytesPerLayer,
+            ratioToStream: summary.ratioToStream, checksum: checksum, verification: first.verification)
+        // A bound that costs more than the evaluator it bounds bounds nothing: left out of the row (see `notes`); its
+        // range over passes stays.
+        if !(result.streamNsPerLayerFrame.median < nsPerLayer) {
+            (result.streamNsPerLayerFrame.median, result.ratioToStream.median) = (.nan, .nan)
         }
         result.repeats = max(options.repeats, 1)
-        result.spread = summary.spread
         result.frameMsPercentiles = first.percentilesMs
         return result
     }

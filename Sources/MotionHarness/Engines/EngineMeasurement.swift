@@ -60,7 +60,7 @@ enum EngineMeasurement {
             row.failure = error.message
             return row
         }
-        row.nsPerLayerFrame = finite(RepeatedFigure(perLayer).median)
+        row.nsPerLayerFrame = finite(Timed(samples: perLayer).median)
         row.noise = FrameNoise(passes: records, threads: chunks, loadStart: loadStart, loadEnd: CPUReading.loadAverage())
         if let first { row.frameMs = first.percentiles }
         row.budgetFractionP99 = row.frameMs.flatMap { finite($0.p99 / (1e3 * options.clock.nominalInterval)) }
