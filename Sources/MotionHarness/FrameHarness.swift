@@ -91,39 +91,37 @@ public enum FrameHarness {
         }
     }
 
-    /// One layer count: the warm-up passes, the checked pass (outputs compared with the exact path, its times not
-    /// counted), the timed passes each followed by the comparisons, then the row with the
+    /// One layer count through `PassDriver`: the warm-up passes, the checked pass (outputs compared with the exact path,
+    /// its times not counted), the timed passes each followed by the comparisons, then the row with the
     /// engines side by side (MotionCore's batch and the naive evaluator from those passes, then each engine under test
     /// in its child process and, where it supports only some kinds, MotionCore's batch on the same kinds).
     static func measure(count: Int, options: Options, progress: (String) -> Void) -> HarnessResult {
         let setup = Setup(count: count, options: options, progress: progress)
-        let passes = max(options.repeats, 1), loadStart = CPUReading.loadAverage()
-        var first: FrameRecord?, measured: [PassFigures] = [], records: [FrameRecord] = []
+        var measured: [PassFigures] = [], checksum = 0.0
         let checks = Checks(setup, options: options)
-        for pass in 0..<options.warmupPasses {
-            _ = framePass(setup, options: options, accuracy: nil, label: "warm-up \(pass + 1)/\(options.warmupPasses)",
-                          progress: progress)
-        }
         // The checks run in a pass of their own, before the measured ones and not counted: comparing outputs with the
         // exact path between frames evicts what the next frame would find in the caches, so a pass that checks would
         // overstate the cost (at 10,000 layers by a quarter to a half).
-        let checked = framePass(setup, options: options, accuracy: checks.batch, label: "checks", progress: progress)
-        let checksum = setup.workload.store.checksum()
-        for pass in 0..<passes {
-            var record = framePass(setup, options: options, accuracy: nil,
-                                   label: passes > 1 ? "pass \(pass + 1)/\(passes)" : "", progress: progress)
-            records.append(record)
-            if pass == 0 {
-                (record.activeShare, record.verification) = (checked.activeShare, checked.verification)
-                first = record
+        let passes = PassDriver.run(warmupPasses: options.warmupPasses, repeats: options.repeats, pass: { pass in
+            switch pass {
+            case .warmUp(let index, let count):
+                return framePass(setup, options: options, accuracy: nil, label: "warm-up \(index + 1)/\(count)", progress: progress)
+            case .checked:
+                let record = framePass(setup, options: options, accuracy: checks.batch, label: "checks", progress: progress)
+                checksum = setup.workload.store.checksum()
+                return record
+            case .timed(let index, let count):
+                return framePass(setup, options: options, accuracy: nil, label: count > 1 ? "pass \(index + 1)/\(count)" : "",
+                                 progress: progress)
             }
-            measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: pass == 0 ? checks.naive : nil,
+        }, afterTimed: { index, record in
+            measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: index == 0 ? checks.naive : nil,
                                         progress: progress))
-        }
-        var result = assemble(setup, options: options, first: first ?? FrameRecord(frames: 0), checksum: checksum,
-                              summary: PassSummary(measured))
-        result.noise = FrameNoise(passes: records, threads: max(1, min(options.threads, count)), loadStart: loadStart,
-                                  loadEnd: CPUReading.loadAverage())
+        })
+        var first = passes.timed[0]
+        (first.activeShare, first.verification) = (passes.checked.activeShare, passes.checked.verification)
+        var result = assemble(setup, options: options, first: first, checksum: checksum, summary: PassSummary(measured))
+        result.noise = passes.noise(threads: max(1, min(options.threads, count)))
         result.engines = EngineRows.rows(setup, options: options, result: result, checks: checks, progress: progress)
         return result
     }
