@@ -118,7 +118,7 @@ public enum FrameHarness {
             measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: index == 0 ? checks.naive : nil,
                                         progress: progress))
         })
-        var first = passes.timed[0]
+        var first = passes.first
         (first.activeShare, first.verification) = (passes.checked.activeShare, passes.checked.verification)
         var result = assemble(setup, options: options, first: first, checksum: checksum, summary: PassSummary(measured))
         result.noise = passes.noise(threads: max(1, min(options.threads, count)))

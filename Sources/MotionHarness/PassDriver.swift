@@ -23,6 +23,9 @@ enum PassDriver {
         /// The 1-minute load average before the first pass and after the last (nil where unknown).
         let loadStart: Double?, loadEnd: Double?
 
+        /// The first timed pass's record (`run` times at least one pass, so there always is one).
+        var first: FrameHarness.FrameRecord { timed[0] }
+
         /// The timed passes' median ns per layer-frame over `layers` layers, with its range over the passes.
         func nsPerLayerFrame(layers: Int) -> Timed {
             Timed(samples: timed.map { $0.nsPerLayerFrame(layers: layers) })

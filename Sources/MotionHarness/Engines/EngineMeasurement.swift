@@ -54,7 +54,7 @@ enum EngineMeasurement {
         }
         row.nsPerLayerFrame = finite(passes.nsPerLayerFrame(layers: subject.count).median)
         row.noise = passes.noise(threads: chunks)
-        row.frameMs = passes.timed[0].percentiles
+        row.frameMs = passes.first.percentiles
         row.budgetFractionP99 = row.frameMs.flatMap { finite($0.p99 / (1e3 * options.clock.nominalInterval)) }
         accuracy.fill(&row)
         return row
