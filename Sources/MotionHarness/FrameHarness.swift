@@ -54,7 +54,7 @@ public enum FrameHarness {
     /// one estimate for the whole run (`BudgetEstimate`), the same in every row.
     public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> [HarnessResult] {
         var results = options.layerCounts.map { measure(count: $0, options: options, progress: progress) }
-        let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) },
+        let estimate = BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99.median) },
                                       budgetMs: 1e3 * options.clock.nominalInterval)
         let disturbed = results.contains(where: \.isDisturbed)
         for index in results.indices { results[index].maxLayersInBudget = disturbed ? nil : estimate.maxLayers }
@@ -91,39 +91,37 @@ public enum FrameHarness {
         }
     }
 
-    /// One layer count: the warm-up passes, the checked pass (outputs compared with the exact path, its times not
-    /// counted), the timed passes each followed by the comparisons, then the row with the
+    /// One layer count through `PassDriver`: the warm-up passes, the checked pass (outputs compared with the exact path,
+    /// its times not counted), the timed passes each followed by the comparisons, then the row with the
     /// engines side by side (MotionCore's batch and the naive evaluator from those passes, then each engine under test
     /// in its child process and, where it supports only some kinds, MotionCore's batch on the same kinds).
     static func measure(count: Int, options: Options, progress: (String) -> Void) -> HarnessResult {
         let setup = Setup(count: count, options: options, progress: progress)
-        let passes = max(options.repeats, 1), loadStart = CPUReading.loadAverage()
-        var first: FrameRecord?, measured: [PassFigures] = [], records: [FrameRecord] = []
+        var measured: [PassFigures] = [], checksum = 0.0
         let checks = Checks(setup, options: options)
-        for pass in 0..<options.warmupPasses {
-            _ = framePass(setup, options: options, accuracy: nil, label: "warm-up \(pass + 1)/\(options.warmupPasses)",
-                          progress: progress)
-        }
         // The checks run in a pass of their own, before the measured ones and not counted: comparing outputs with the
         // exact path between frames evicts what the next frame would find in the caches, so a pass that checks would
         // overstate the cost (at 10,000 layers by a quarter to a half).
-        let checked = framePass(setup, options: options, accuracy: checks.batch, label: "checks", progress: progress)
-        let checksum = setup.workload.store.checksum()
-        for pass in 0..<passes {
-            var record = framePass(setup, options: options, accuracy: nil,
-                                   label: passes > 1 ? "pass \(pass + 1)/\(passes)" : "", progress: progress)
-            records.append(record)
-            if pass == 0 {
-                (record.activeShare, record.verification) = (checked.activeShare, checked.verification)
-                first = record
+        let passes = PassDriver.run(warmupPasses: options.warmupPasses, repeats: options.repeats, pass: { pass in
+            switch pass {
+            case .warmUp(let index, let count):
+                return framePass(setup, options: options, accuracy: nil, label: "warm-up \(index + 1)/\(count)", progress: progress)
+            case .checked:
+                let record = framePass(setup, options: options, accuracy: checks.batch, label: "checks", progress: progress)
+                checksum = setup.workload.store.checksum()
+                return record
+            case .timed(let index, let count):
+                return framePass(setup, options: options, accuracy: nil, label: count > 1 ? "pass \(index + 1)/\(count)" : "",
+                                 progress: progress)
             }
-            measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: pass == 0 ? checks.naive : nil,
+        }, afterTimed: { index, record in
+            measured.append(comparisons(setup, record: record, options: options, naiveAccuracy: index == 0 ? checks.naive : nil,
                                         progress: progress))
-        }
-        var result = assemble(setup, options: options, first: first ?? FrameRecord(frames: 0), checksum: checksum,
-                              summary: PassSummary(measured))
-        result.noise = FrameNoise(passes: records, threads: max(1, min(options.threads, count)), loadStart: loadStart,
-                                  loadEnd: CPUReading.loadAverage())
+        })
+        var first = passes.first
+        (first.activeShare, first.verification) = (passes.checked.activeShare, passes.checked.verification)
+        var result = assemble(setup, options: options, first: first, checksum: checksum, summary: PassSummary(measured))
+        result.noise = passes.noise(threads: max(1, min(options.threads, count)))
         result.engines = EngineRows.rows(setup, options: options, result: result, checks: checks, progress: progress)
         return result
     }
@@ -250,32 +248,30 @@ public enum FrameHarness {
         return figures
     }
 
-    /// The row for one layer count: the medians over timed passes with their spread, the first timed pass's
+    /// The row for one layer count: the medians over timed passes with their ranges, the first timed pass's
     /// percentiles, the checked pass's active share and verification (copied into `first`), and the store's sizes. `maxLayersInBudget` is filled in by `run`.
     static func assemble(_ setup: Setup, options: Options, first: FrameRecord, checksum: Double,
                          summary: PassSummary) -> HarnessResult {
         let clock = options.clock, store = setup.workload.store
-        let nsPerLayer = summary.nsPerLayerFrame.median, activeShare = first.activeShare
-        let frameMs = (p50: summary.frameMsP50.median, p90: summary.frameMsP90.median, p99: summary.frameMsP99.median,
-                       max: summary.frameMsMax.median)
+        let nsPerLayer = summary.nsPerLayerFrame.median, activeShare = first.activeShare, frameMs = summary.frameMs
         var result = HarnessResult(
             scenario: options.scenario.name, layers: setup.workload.count, threads: options.threads, frames: clock.frames,
-            clock: clock.label, rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: nsPerLayer, activeShare: activeShare,
+            clock: clock.label, rateHz: 1 / clock.nominalInterval, nsPerLayerFrame: summary.nsPerLayerFrame, activeShare: activeShare,
             nsPerActiveLayerFrame: activeShare > 0 ? nsPerLayer / activeShare : .infinity,
-            frameMs: frameMs, budgetFractionP99: frameMs.p99 / (1e3 * clock.nominalInterval), maxLayersInBudget: 0,
+            frameMs: frameMs, budgetFractionP99: frameMs.p99.median / (1e3 * clock.nominalInterval), maxLayersInBudget: 0,
             bytesPerLayer: Int(store.bytesPerLayer.rounded()), peakRSSBytes: peakResidentBytes(),
-            naiveNsPerLayerFrame: summary.naiveNsPerLayerFrame.median, naiveLayers: setup.naiveCount,
-            speedupVsNaive: summary.speedupVsNaive.median,
-            sharedTimelineNsPerLayerFrame: summary.sharedTimelineNsPerLayerFrame?.median,
+            naiveNsPerLayerFrame: summary.naiveNsPerLayerFrame, naiveLayers: setup.naiveCount,
+            speedupVsNaive: summary.speedupVsNaive,
+            sharedTimelineNsPerLayerFrame: summary.sharedTimelineNsPerLayerFrame,
             sharedTimelineObstacle: setup.timelineObstacle,
-            streamNsPerLayerFrame: summary.streamNsPerLayerFrame.median, streamBytesPerLayerFrame: store.streamBytesPerLayer,
-            ratioToStream: summary.ratioToStream.median, checksum: checksum, verification: first.verification)
-        // A bound that costs more than the evaluator it bounds bounds nothing: left out of the row (see `notes`).
-        if !(result.streamNsPerLayerFrame < result.nsPerLayerFrame) {
-            (result.streamNsPerLayerFrame, result.ratioToStream) = (.nan, .nan)
+            streamNsPerLayerFrame: summary.streamNsPerLayerFrame, streamBytesPerLayerFrame: store.streamBytesPerLayer,
+            ratioToStream: summary.ratioToStream, checksum: checksum, verification: first.verification)
+        // A bound that costs more than the evaluator it bounds bounds nothing: left out of the row (see `notes`); its
+        // range over passes stays.
+        if !(result.streamNsPerLayerFrame.median < nsPerLayer) {
+            (result.streamNsPerLayerFrame.median, result.ratioToStream.median) = (.nan, .nan)
         }
         result.repeats = max(options.repeats, 1)
-        result.spread = summary.spread
         result.frameMsPercentiles = first.percentilesMs
         return result
     }

@@ -94,14 +94,14 @@ final class OutputWriterTests: XCTestCase {
         let results = FrameHarness.run(options)
         let run = try assertBMF(try ReportFormat.bmf.render(HarnessRunReport(results: results, machine: .current)))
         let row = try XCTUnwrap(run["fade/40 layers/1 threads"])
-        XCTAssertEqual(row["ns-per-layer-frame"]?["value"], results[0].nsPerLayerFrame)
+        XCTAssertEqual(row["ns-per-layer-frame"]?["value"], results[0].nsPerLayerFrame.median)
         XCTAssertNil(row["frame-ms-p99"]?["upper_value"], "a single pass has no spread to export")
         // A repeated run exports its min–max over passes as the lower and upper values.
         options.repeats = 3
         let repeated = FrameHarness.run(options)
         let spreadRow = try XCTUnwrap(try assertBMF(try ReportFormat.bmf.render(HarnessRunReport(results: repeated, machine: .current)))["fade/40 layers/1 threads"])
-        XCTAssertEqual(spreadRow["ns-per-layer-frame"]?["lower_value"], repeated[0].spread["nsPerLayerFrame"]?.lowerBound)
-        XCTAssertEqual(spreadRow["frame-ms-p99"]?["upper_value"], repeated[0].spread["frameMsP99"]?.upperBound)
+        XCTAssertEqual(spreadRow["ns-per-layer-frame"]?["lower_value"], repeated[0].nsPerLayerFrame.range?.lowerBound)
+        XCTAssertEqual(spreadRow["frame-ms-p99"]?["upper_value"], repeated[0].frameMs.p99.range?.upperBound)
         let outcome = PerformanceGate.Outcome(rows: [.init(workload: "bezier-hard", metric: "instructions", unit: "instructions",
                                                            baseline: 100, current: 103, change: 0.03, verdict: .fail, note: "")],
                                               notes: [])

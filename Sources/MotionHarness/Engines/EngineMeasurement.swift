@@ -1,8 +1,8 @@
 import MotionCore
 import MotionEngine
 
-/// Measures one engine on one layer count: warm-up passes, a checked pass, then timed passes over its frames (the
-/// figures are medians over those passes); after every frame of the checked and timed passes, outside the timing,
+/// Measures one engine on one layer count through `PassDriver`: warm-up passes, a checked pass, then timed passes over
+/// its frames (the figures are medians over those passes); after every frame of the checked and timed passes, outside the timing,
 /// every output checked to be finite, and in the checked pass a sample of layers at every frame compared with the
 /// exact scalar path (`EngineAccuracy`, at most `Options.checkBudget` layer comparisons). A failure becomes the row's `failure`, so the other engines' rows still
 /// print.
@@ -36,33 +36,25 @@ enum EngineMeasurement {
         var accuracy = EngineAccuracy(workload: workload, count: subject.count, workloadIndex: subject.workloadIndex,
                                       frames: subject.frames, budget: options.checkBudget)
         let frameCount = options.clock.frames
-        var perLayer: [Double] = [], first: FrameHarness.FrameRecord?, records: [FrameHarness.FrameRecord] = []
-        let loadStart = CPUReading.loadAverage()
+        let passes: PassDriver.Outcome
         do throws(EngineError) {
-            // Warm-up passes, then the checked pass (every output checked finite and a sample compared with the
-            // exact path after every frame; its times not counted, since the comparisons evict what the next frame
-            // would find in the caches), then the measured passes, whose outputs are still all checked finite.
-            let checkedPass = options.warmupPasses, measuredFrom = checkedPass + 1
-            for pass in 0..<(measuredFrom + max(options.repeats, 1)) {
-                let record = try EngineTiming.pass(subject.engine, clock: options.clock, frames: subject.frames,
-                                                   chunks: chunks, heartbeat: heartbeat) { (index, frame) throws(EngineError) in
-                    if pass >= checkedPass {
-                        try accuracy.inspect(subject.engine, frame: frame, index: index, of: frameCount,
-                                             compare: pass == checkedPass)
-                    }
+            // The checked pass checks every output finite and compares a sample with the exact path after every frame;
+            // the timed passes still check every output finite; the warm-up passes check nothing.
+            passes = try PassDriver.run(warmupPasses: options.warmupPasses, repeats: options.repeats, pass: {
+                pass throws(EngineError) -> FrameHarness.FrameRecord in
+                try EngineTiming.pass(subject.engine, clock: options.clock, frames: subject.frames,
+                                      chunks: chunks, heartbeat: heartbeat) { (index, frame) throws(EngineError) in
+                    if case .warmUp = pass { return }
+                    try accuracy.inspect(subject.engine, frame: frame, index: index, of: frameCount, compare: pass == .checked)
                 }
-                guard pass >= measuredFrom else { continue }
-                if pass == measuredFrom { first = record }
-                records.append(record)
-                perLayer.append(record.nsPerLayerFrame(layers: subject.count))
-            }
+            }, afterTimed: { _, _ throws(EngineError) in })
         } catch {
             row.failure = error.message
             return row
         }
-        row.nsPerLayerFrame = finite(RepeatedFigure(perLayer).median)
-        row.noise = FrameNoise(passes: records, threads: chunks, loadStart: loadStart, loadEnd: CPUReading.loadAverage())
-        if let first { row.frameMs = first.percentiles }
+        row.nsPerLayerFrame = finite(passes.nsPerLayerFrame(layers: subject.count).median)
+        row.noise = passes.noise(threads: chunks)
+        row.frameMs = passes.first.percentiles
         row.budgetFractionP99 = row.frameMs.flatMap { finite($0.p99 / (1e3 * options.clock.nominalInterval)) }
         accuracy.fill(&row)
         return row

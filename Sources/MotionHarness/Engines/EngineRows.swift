@@ -9,19 +9,20 @@ enum EngineRows {
                      checks: FrameHarness.Checks, progress: (String) -> Void) -> [EngineRow] {
         let workload = setup.workload, all = EngineSelection(workload: workload, kinds: Set(EngineLayerKind.allCases))
         var batch = EngineMeasurement.row(setup.batch.descriptor, role: .batch, selection: all)
-        fill(&batch, cost: result.nsPerLayerFrame, frames: result.frames, threads: max(1, min(options.threads, workload.count)),
-             percentiles: result.frameMs, options: options, checks: checks.batch)
+        fill(&batch, cost: result.nsPerLayerFrame.median, frames: result.frames, threads: max(1, min(options.threads, workload.count)),
+             percentiles: (result.frameMs.p50.median, result.frameMs.p90.median, result.frameMs.p99.median,
+                          result.frameMs.max.median), options: options, checks: checks.batch)
         batch.timesBatch = 1
         batch.noise = result.noise
         var naive = EngineMeasurement.row(setup.naive.descriptor, role: .naive, selection: all)
         naive.layers = setup.naiveCount
-        fill(&naive, cost: result.naiveNsPerLayerFrame, frames: setup.comparisonFrames.count,
+        fill(&naive, cost: result.naiveNsPerLayerFrame.median, frames: setup.comparisonFrames.count,
              threads: max(1, min(options.threads, setup.naiveCount)), percentiles: nil, options: options, checks: checks.naive)
-        naive.timesBatch = EngineMeasurement.finite(result.naiveNsPerLayerFrame / result.nsPerLayerFrame)
+        naive.timesBatch = EngineMeasurement.finite(result.naiveNsPerLayerFrame.median / result.nsPerLayerFrame.median)
         var stream = EngineRow(name: "stream bound", role: .stream)
         (stream.layers, stream.frames, stream.threads) = (workload.count, setup.comparisonFrames.count, batch.threads)
         stream.kinds = batch.kinds
-        stream.nsPerLayerFrame = EngineMeasurement.finite(result.streamNsPerLayerFrame)
+        stream.nsPerLayerFrame = EngineMeasurement.finite(result.streamNsPerLayerFrame.median)
         stream.timesBatch = EngineRows.ratio(stream.nsPerLayerFrame, batch.nsPerLayerFrame)
         var rows = [batch, naive, stream], subsets: [[EngineLayerKind]: EngineRow] = [:]
         let candidates: [(label: String, measure: () -> EngineRow)] =

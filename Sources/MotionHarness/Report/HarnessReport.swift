@@ -12,18 +12,11 @@ public enum HarnessReport {
     public static func exportMetrics(_ results: [HarnessResult]) -> [ExportMetric] {
         results.flatMap { r -> [ExportMetric] in
             let benchmark = "\(r.scenario)/\(r.layers) layers/\(r.threads) threads"
-            /// The min–max over passes of a repeated run, for the dashboards' lower and upper values.
-            func spread(_ key: String) -> (lower: Double, upper: Double)? { r.spread[key].map { ($0.lowerBound, $0.upperBound) } }
-            return [
-                ExportMetric(benchmark: benchmark, measure: "ns-per-layer-frame", unit: "ns", value: r.nsPerLayerFrame,
-                             range: spread("nsPerLayerFrame")),
-                ExportMetric(benchmark: benchmark, measure: "naive-ns-per-layer-frame", unit: "ns", value: r.naiveNsPerLayerFrame,
-                             range: spread("naiveNsPerLayerFrame")),
-                ExportMetric(benchmark: benchmark, measure: "frame-ms-p99", unit: "ms", value: r.frameMs.p99,
-                             range: spread("frameMsP99")),
-                ExportMetric(benchmark: benchmark, measure: "bytes-per-layer", unit: "bytes", value: Double(r.bytesPerLayer)),
-                ExportMetric(benchmark: benchmark, measure: "peak-rss", unit: "bytes", value: Double(r.peakRSSBytes)),
-            ] + engineMetrics(r, benchmark: benchmark)
+            return RunFigure.exported.compactMap { figure -> ExportMetric? in
+                guard let export = figure.export, let value = figure.number(r) else { return nil }
+                return ExportMetric(benchmark: benchmark, measure: export.measure, unit: figure.unit ?? "",
+                                    value: value, range: figure.range(r).map { ($0.lowerBound, $0.upperBound) })
+            } + engineMetrics(r, benchmark: benchmark)
         }
     }
 
@@ -40,33 +33,11 @@ public enum HarnessReport {
         }
     }
 
-    static let columns = [
-        "layers", "threads", "ns/layer/frame", "active", "ns/active layer", "p50 ms", "p99 ms", "max ms", "budget@p99",
-        "bytes/layer", "peak RSS MiB", "naive ns", "vs naive", "shared-timeline ns", "stream ns", "vs stream", "verdict",
-    ]
+    /// The table's column titles (`RunFigure.columns`).
+    static var columns: [String] { RunFigure.columns.compactMap { $0.column?.title } }
 
-    /// The figures that are timed, so repeated, with their spread keys (the JSON names), in `spreadKeys` order.
-    public static let spreadKeys = ["nsPerLayerFrame", "frameMsP50", "frameMsP90", "frameMsP99", "frameMsMax",
-                                    "naiveNsPerLayerFrame", "speedupVsNaive", "sharedTimelineNsPerLayerFrame",
-                                    "streamNsPerLayerFrame", "ratioToStream"]
-
-    static func cells(_ r: HarnessResult) -> [String] {
-        /// `value` followed by its min–max range over the passes when the run was repeated.
-        func timed(_ key: String, _ value: Double, _ digits: Int, suffix: String = "") -> String {
-            guard let range = r.spread[key], value.isFinite else { return fixed(value, digits) + suffix }
-            return fixed(value, digits) + suffix + " [" + fixed(range.lowerBound, digits) + "–" + fixed(range.upperBound, digits) + "]"
-        }
-        return [
-            "\(r.layers)", "\(r.threads)", timed("nsPerLayerFrame", r.nsPerLayerFrame, 2), "\(fixed(r.activeShare * 100, 1))%",
-            fixed(r.nsPerActiveLayerFrame, 2), timed("frameMsP50", r.frameMs.p50, 3), timed("frameMsP99", r.frameMs.p99, 3),
-            timed("frameMsMax", r.frameMs.max, 3), "\(fixed(r.budgetFractionP99 * 100, 1))%", "\(r.bytesPerLayer)",
-            fixed(Double(r.peakRSSBytes) / 1_048_576, 1), timed("naiveNsPerLayerFrame", r.naiveNsPerLayerFrame, 1),
-            timed("speedupVsNaive", r.speedupVsNaive, 1, suffix: "×"),
-            r.sharedTimelineNsPerLayerFrame.map { timed("sharedTimelineNsPerLayerFrame", $0, 2) } ?? "n/a",
-            timed("streamNsPerLayerFrame", r.streamNsPerLayerFrame, 2), timed("ratioToStream", r.ratioToStream, 2, suffix: "×"),
-            r.isDisturbed ? "disturbed" : r.budgetFractionP99 <= 1 ? "fits" : "over budget",
-        ]
-    }
+    /// One row's table cells, in column order.
+    static func cells(_ r: HarnessResult) -> [String] { RunFigure.columns.map { $0.cell(r) } }
 
     /// The columns, with p99 named for what it is when fewer than 100 frames were timed.
     static func columns(_ results: [HarnessResult]) -> [String] { namingP99(columns, frames: results.first?.frames ?? 100) }
@@ -87,7 +58,7 @@ public enum HarnessReport {
 
     /// The run's one estimate of the layers that fit the budget (from every row's p99).
     public static func budgetEstimate(_ results: [HarnessResult]) -> BudgetEstimate {
-        BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99) }, budgetMs: 1000 / (results.first?.rateHz ?? 1))
+        BudgetEstimate(rows: results.map { ($0.layers, $0.frameMs.p99.median) }, budgetMs: 1000 / (results.first?.rateHz ?? 1))
     }
 
     /// One line: the budget estimate and how it was made or, when a row was disturbed, why none is stated.
@@ -176,7 +147,7 @@ public enum HarnessReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `HarnessResult.CodingKeys`.
+    /// The results as JSON: `{"machine": {...}, "results": [...]}` with the keys of `RunFigure.all` and `HarnessResult.encode`.
     static func json(_ results: [HarnessResult], machine: MachineInfo, metadata: (any ReportMetadata)?) throws -> String {
         struct Budget: Encodable {
             let maxLayers: Int?
@@ -211,59 +182,43 @@ public enum HarnessReport {
                             method: "least-squares line of p99 frame time over layer count across all rows, clamped to the "
                                 + "measured rows; when every row fits, the largest row as a lower bound (never extrapolated)",
                             notStated: disturbed ? "a row's timing was disturbed (its noise.flagged); rerun on a quiet machine" : nil)
-        let units = ["nsPerLayerFrame": "ns", "nsPerActiveLayerFrame": "ns", "naiveNsPerLayerFrame": "ns",
-                     "sharedTimelineNsPerLayerFrame": "ns", "streamNsPerLayerFrame": "ns", "frameMs": "ms", "rateHz": "Hz",
-                     "streamBytesPerLayerFrame": "bytes", "bytesPerLayer": "bytes", "peakRSSBytes": "bytes",
-                     "activeShare": "fraction", "budgetFractionP99": "fraction", "speedupVsNaive": "ratio",
-                     "ratioToStream": "ratio", "maxLayersInBudget": "layers", "interceptMs": "ms", "slopeNs": "ns",
-                     "spread": "min and max over passes, in each figure's unit",
+        var units = ["interceptMs": "ms", "slopeNs": "ns", "spread": "min and max over passes, in each figure's unit",
                      "noise.notRunningShare": "fraction", "noise.framesBehindP99.ms": "ms"]
+        for figure in RunFigure.all {
+            if let unit = figure.unit, let key = figure.json.topKey { units[key] = unit }
+        }
         // Every number goes through ReportNumber, so encoding should not fail; if it does, the error reaches the caller.
         return try ReportJSON.document(Document(machine: machine, results: results, budget: budget,
                                                 metadata: MetadataJSON(metadata), units: units))
     }
 
-    /// The CSV columns, in order.
-    static let csvColumns = ["scenario", "layers", "threads", "frames", "rateHz", "nsPerLayerFrame", "activeShare",
-                             "nsPerActiveLayerFrame", "frameMsP50", "frameMsP90", "frameMsP99", "frameMsMax",
-                             "budgetFractionP99", "maxLayersInBudget", "bytesPerLayer", "peakRSSBytes",
-                             "naiveNsPerLayerFrame", "naiveLayers", "speedupVsNaive", "sharedTimelineNsPerLayerFrame",
-                             "streamNsPerLayerFrame", "ratioToStream", "checksum", "repeats"]
-        + spreadKeys.flatMap { [$0 + "Min", $0 + "Max"] }
+    /// The CSV columns, in order: every figure with a column, then each timed figure's min and max over passes.
+    static var csvColumns: [String] {
+        RunFigure.all.filter(\.csv).map(\.name) + RunFigure.timed.flatMap { [$0.name + "Min", $0.name + "Max"] }
+    }
 
     /// The results as RFC 4180 CSV (a missing or non-finite number is an empty field).
     static func csv(_ results: [HarnessResult]) -> String {
         CSVWriter.record(csvColumns) + results.map { r in
-            CSVWriter.record([
-                .text(r.scenario), .integer(r.layers), .integer(r.threads), .integer(r.frames), .number(r.rateHz),
-                .number(r.nsPerLayerFrame), .number(r.activeShare), .number(r.nsPerActiveLayerFrame),
-                .number(r.frameMs.p50), .number(r.frameMs.p90), .number(r.frameMs.p99), .number(r.frameMs.max),
-                .number(r.budgetFractionP99), r.maxLayersInBudget.map(ReportCell.integer) ?? .null, .integer(r.bytesPerLayer),
-                .integer(r.peakRSSBytes), .number(r.naiveNsPerLayerFrame), .integer(r.naiveLayers),
-                .number(r.speedupVsNaive), r.sharedTimelineNsPerLayerFrame.map(ReportCell.number) ?? .null,
-                .number(r.streamNsPerLayerFrame), .number(r.ratioToStream), .number(r.checksum), .integer(r.repeats),
-            ] + spreadKeys.flatMap { key -> [ReportCell] in
-                r.spread[key].map { [.number($0.lowerBound), .number($0.upperBound)] } ?? [.null, .null]
+            CSVWriter.record(RunFigure.all.filter(\.csv).map { $0.csvCell(r) } + RunFigure.timed.flatMap { figure -> [ReportCell] in
+                figure.range(r).map { [.number($0.lowerBound), .number($0.upperBound)] } ?? [.null, .null]
             })
         }.joined()
     }
 }
 
 extension HarnessResult: Encodable {
-    /// The JSON keys: a contract.
-    enum CodingKeys: String, CodingKey {
-        case scenario, layers, threads, frames, clock, rateHz, nsPerLayerFrame, activeShare, nsPerActiveLayerFrame, frameMs,
-             budgetFractionP99, maxLayersInBudget, bytesPerLayer, peakRSSBytes, naiveNsPerLayerFrame, naiveLayers,
-             speedupVsNaive, sharedTimelineNsPerLayerFrame, sharedTimelineObstacle, streamNsPerLayerFrame,
-             streamBytesPerLayerFrame, ratioToStream, checksum, verification, repeats, spread, noise, engines, notes
+    /// A key of the result object: a figure's (`RunFigure.json`) or one of the objects below.
+    struct JSONKey: CodingKey {
+        let stringValue: String
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
     private struct Range: Encodable {
         let min, max: ReportNumber
-    }
-
-    private struct FrameTimes: Encodable {
-        let p50, p90, p99, max: ReportNumber
     }
 
     private struct Verification: Encodable {
@@ -271,49 +226,37 @@ extension HarnessResult: Encodable {
         let maxError: ReportNumber
     }
 
-    /// One result object; a number without a finite value is null, and `notes` says why.
+    /// One result object: every figure of `RunFigure.all` under its JSON key, then the verification, the ranges
+    /// (`spread`), the noise, the engines and the notes; a number without a finite value is null, and `notes` says why.
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(scenario, forKey: .scenario)
-        try container.encode(layers, forKey: .layers)
-        try container.encode(threads, forKey: .threads)
-        try container.encode(frames, forKey: .frames)
-        try container.encode(clock, forKey: .clock)
-        let numbers: [(CodingKeys, Double?)] = [
-            (.rateHz, rateHz), (.nsPerLayerFrame, nsPerLayerFrame), (.activeShare, activeShare),
-            (.nsPerActiveLayerFrame, nsPerActiveLayerFrame), (.budgetFractionP99, budgetFractionP99),
-            (.naiveNsPerLayerFrame, naiveNsPerLayerFrame), (.speedupVsNaive, speedupVsNaive),
-            (.sharedTimelineNsPerLayerFrame, sharedTimelineNsPerLayerFrame), (.streamNsPerLayerFrame, streamNsPerLayerFrame),
-            (.streamBytesPerLayerFrame, streamBytesPerLayerFrame), (.ratioToStream, ratioToStream), (.checksum, checksum),
-        ]
-        var notes: [String: String] = [:]
-        for (key, value) in numbers {
-            try container.encode(ReportNumber(value), forKey: key)
-            if let value, !value.isFinite { notes[key.rawValue] = "not finite" }
+        var container = encoder.container(keyedBy: JSONKey.self)
+        var notes: [String: String] = [:], groups: [String: [String: ReportNumber]] = [:], spread: [String: Range] = [:]
+        for figure in RunFigure.all {
+            if let range = figure.range(self) {
+                spread[figure.name] = Range(min: ReportNumber(range.lowerBound), max: ReportNumber(range.upperBound))
+            }
+            switch figure.json {
+            case .none: continue
+            case .member(let group, let key): groups[group, default: [:]][key] = ReportNumber(figure.number(self))
+            case .key(let key):
+                switch figure.reading {
+                case .text(let read): try container.encodeOrNull(read(self), forKey: JSONKey(key))
+                case .integer(let read): try container.encodeOrNull(read(self), forKey: JSONKey(key))
+                case .number, .timed:
+                    let value = figure.number(self)
+                    try container.encode(ReportNumber(value), forKey: JSONKey(key))
+                    if let value, !value.isFinite, let note = figure.nonFiniteNote { notes[key] = note }
+                }
+            }
         }
-        if !nsPerActiveLayerFrame.isFinite { notes[CodingKeys.nsPerActiveLayerFrame.rawValue] = "no layer was mid-animation" }
-        if !streamNsPerLayerFrame.isFinite {
-            let reason = "left out: moving the columns cost more than the batch evaluator at this size, so it bounds nothing"
-            (notes[CodingKeys.streamNsPerLayerFrame.rawValue], notes[CodingKeys.ratioToStream.rawValue]) = (reason, reason)
-        }
-        try container.encode(FrameTimes(p50: ReportNumber(frameMs.p50), p90: ReportNumber(frameMs.p90),
-                                         p99: ReportNumber(frameMs.p99), max: ReportNumber(frameMs.max)), forKey: .frameMs)
-        try container.encodeOrNull(maxLayersInBudget, forKey: .maxLayersInBudget)
-        try container.encode(bytesPerLayer, forKey: .bytesPerLayer)
-        try container.encode(peakRSSBytes, forKey: .peakRSSBytes)
-        try container.encode(naiveLayers, forKey: .naiveLayers)
-        try container.encodeOrNull(sharedTimelineObstacle, forKey: .sharedTimelineObstacle)
+        for (group, members) in groups { try container.encode(members, forKey: JSONKey(group)) }
         if let verification {
             try container.encode(Verification(samples: verification.samples, maxError: ReportNumber(verification.maxError)),
-                                 forKey: .verification)
+                                 forKey: JSONKey("verification"))
         }
-        try container.encode(repeats, forKey: .repeats)
-        if !spread.isEmpty {
-            try container.encode(spread.mapValues { Range(min: ReportNumber($0.lowerBound), max: ReportNumber($0.upperBound)) },
-                                 forKey: .spread)
-        }
-        try container.encodeIfPresent(noise, forKey: .noise)
-        try container.encode(engines, forKey: .engines)
-        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
+        if !spread.isEmpty { try container.encode(spread, forKey: JSONKey("spread")) }
+        try container.encodeIfPresent(noise, forKey: JSONKey("noise"))
+        try container.encode(engines, forKey: JSONKey("engines"))
+        if !notes.isEmpty { try container.encode(notes, forKey: JSONKey("notes")) }
     }
 }

@@ -39,11 +39,11 @@ enum RunHTML {
     /// ns per layer-frame against layers, both logarithmic, one line per evaluator.
     static func costChart(_ results: [HarnessResult]) -> String {
         var series: [(String, [(Double, Double)])] = [
-            ("batch", results.map { (Double($0.layers), $0.nsPerLayerFrame) }),
-            ("naive", results.map { (Double($0.layers), $0.naiveNsPerLayerFrame) }),
-            ("stream bound", results.filter { $0.streamNsPerLayerFrame.isFinite }.map { (Double($0.layers), $0.streamNsPerLayerFrame) }),
+            ("batch", results.map { (Double($0.layers), $0.nsPerLayerFrame.median) }),
+            ("naive", results.map { (Double($0.layers), $0.naiveNsPerLayerFrame.median) }),
+            ("stream bound", results.filter { $0.streamNsPerLayerFrame.median.isFinite }.map { (Double($0.layers), $0.streamNsPerLayerFrame.median) }),
         ]
-        let shared = results.compactMap { r in r.sharedTimelineNsPerLayerFrame.map { (Double(r.layers), $0) } }
+        let shared = results.compactMap { r in r.sharedTimelineNsPerLayerFrame.map { (Double(r.layers), $0.median) } }
         if shared.count == results.count { series.append(("shared-timeline (comparison)", shared)) }
         for label in engineLabels(results) {
             series.append((label, results.compactMap { r in
