@@ -44,6 +44,10 @@ public struct FrameNoise: Sendable, Codable, Equatable {
     public var notRunningShare: Double
     /// Frames during which the scheduler took the CPU away at least once (involuntary context switches).
     public var preemptedFrames: Int
+    /// Preempted frames that the preemption slowed: with one thread, its CPU time fell short of the wall time by more
+    /// than `slowedLimit`; with several, the frame took at least `tailRatioLimit` × the median. (A long frame is often
+    /// switched out for a few microseconds, which moves nothing.)
+    public var slowedFrames: Int
     /// Frames timed in all (every timed pass).
     public var frames: Int
     /// The 1-minute load average when the row's measurement started and ended (nil where unknown).
@@ -78,8 +82,10 @@ public struct FrameNoise: Sendable, Codable, Equatable {
     public static let tailLimit = 10
     /// A row is flagged when its threads were not running for more than this share of the frame time (one thread).
     public static let notRunningLimit = 0.05
-    /// … or when more than this share of its frames were preempted …
-    public static let preemptedShareLimit = 0.05
+    /// … or when more than this share of its frames were slowed by preemption (`slowedFrames`) …
+    public static let slowedShareLimit = 0.05
+    /// A preempted frame of one thread counts as slowed when it was not running for more than this share of it.
+    public static let slowedLimit = 0.05
     /// … or when its p99 frame was preempted and at least this many times the median frame.
     public static let tailRatioLimit = 1.5
 
@@ -103,6 +109,11 @@ public struct FrameNoise: Sendable, Codable, Equatable {
         frames = all.count
         loadAverage = LoadAverage(start: loadStart, end: loadEnd)
         let sorted = all.sorted { $0.wall > $1.wall }
+        let median = sorted.isEmpty ? 0 : Double(sorted[sorted.count / 2].wall)
+        slowedFrames = all.filter { frame in
+            frame.switches > 0 && (threads == 1 ? running(frame) < 1 - Self.slowedLimit
+                                                : Double(frame.wall) >= Self.tailRatioLimit * median)
+        }.count
         // Nearest rank: the p99 frame is the ⌈0.99 n⌉-th smallest, so the frames behind it are the slowest n − that + 1.
         let behind = sorted.isEmpty ? 0 : sorted.count - Int((0.99 * Double(sorted.count)).rounded(.up)) + 1
         framesBehindP99 = sorted.prefix(min(max(behind, 1), Self.tailLimit)).map {
@@ -113,10 +124,9 @@ public struct FrameNoise: Sendable, Codable, Equatable {
         if threads == 1, notRunningShare > Self.notRunningLimit {
             reasons.append("its thread was not running for \(Self.percent(notRunningShare)) of the frame time")
         }
-        if frames > 0, Double(preemptedFrames) / Double(frames) > Self.preemptedShareLimit {
-            reasons.append("\(preemptedFrames) of \(frames) frames were preempted")
+        if frames > 0, Double(slowedFrames) / Double(frames) > Self.slowedShareLimit {
+            reasons.append("\(slowedFrames) of \(frames) frames were slowed by preemption")
         }
-        let median = sorted.isEmpty ? 0 : Double(sorted[sorted.count / 2].wall)
         if let p99 = sorted.prefix(max(behind, 1)).last, p99.switches > 0, Double(p99.wall) >= Self.tailRatioLimit * median {
             reasons.append("its p99 frame (\(Self.milliseconds(p99.wall)) ms, \(String(format: "%.1f", Double(p99.wall) / max(median, 1)))× "
                            + "the median) was preempted")

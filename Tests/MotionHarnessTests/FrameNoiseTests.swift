@@ -51,15 +51,31 @@ final class FrameNoiseTests: XCTestCase {
         XCTAssertTrue(reason?.contains("its thread was not running for 33.3% of the frame time") == true, reason ?? "")
     }
 
-    func testManyPreemptedFramesFlagEvenWithAQuietTail() {
-        // 10% of the frames switched out briefly (a few µs each), none of them slow enough to set p99.
-        var wall = (0..<200).map { UInt64(100_000 + $0 * 100) }, switches = Array(repeating: 0, count: 200)
-        for index in stride(from: 0, to: 200, by: 10) { (wall[index], switches[index]) = (wall[index] + 2_000, 1) }
-        let noise = FrameNoise(passes: [pass(wall: wall, cpu: wall.map { $0 - 2_000 }, switches: switches)],
+    func testManyFramesSlowedByPreemptionFlagEvenWithAQuietTail() {
+        // Two threads; 20 of 200 frames preempted and slowed to 1.6× the median, while the three slowest frames (the
+        // p99 tail) ran undisturbed: flagged for the share of slowed frames alone.
+        var wall = Array(repeating: UInt64(100_000), count: 200), switches = Array(repeating: 0, count: 200)
+        for index in stride(from: 0, to: 200, by: 10) { (wall[index], switches[index]) = (160_000, 1) }
+        for index in [5, 105, 155] { wall[index] = 300_000 }
+        let noise = FrameNoise(passes: [pass(wall: wall, cpu: wall.map { $0 * 2 }, switches: switches)],
                                threads: 2, loadStart: nil, loadEnd: nil)
+        XCTAssertEqual(noise.preemptedFrames, 20)
+        XCTAssertEqual(noise.slowedFrames, 20)
         XCTAssertTrue(noise.flagged)
-        XCTAssertEqual(noise.reason, "20 of 200 frames were preempted")
+        XCTAssertEqual(noise.reason, "20 of 200 frames were slowed by preemption")
         XCTAssertEqual(noise.loadAverage, FrameNoise.LoadAverage(start: nil, end: nil))
+    }
+
+    func testBriefPreemptionsOfLongFramesAreNotFlagged() {
+        // 120 frames of 15 ms on one thread (a million layers), one in ten switched out for 20 µs: preempted, not
+        // slowed, and nothing is flagged.
+        var wall = (0..<120).map { UInt64(15_000_000 + $0 * 1_000) }, switches = Array(repeating: 0, count: 120)
+        let cpu = wall
+        for index in stride(from: 0, to: 120, by: 10) { (wall[index], switches[index]) = (wall[index] + 20_000, 1) }
+        let noise = FrameNoise(passes: [pass(wall: wall, cpu: cpu, switches: switches)], threads: 1, loadStart: 1, loadEnd: 1)
+        XCTAssertEqual(noise.preemptedFrames, 12)
+        XCTAssertEqual(noise.slowedFrames, 0)
+        XCTAssertFalse(noise.flagged, noise.reason ?? "")
     }
 
     func testSeveralThreadsWaitingIsNotPreemption() {

@@ -15,7 +15,7 @@ final class RunFigureOutputTests: XCTestCase {
     /// A flagged row's noise, decoded from its JSON form.
     static func noise(flagged: Bool) throws -> FrameNoise {
         let text = """
-            {"notRunningShare": \(flagged ? 0.125 : 0.01), "preemptedFrames": \(flagged ? 9 : 1), "frames": 30,
+            {"notRunningShare": \(flagged ? 0.125 : 0.01), "preemptedFrames": \(flagged ? 9 : 1), "slowedFrames": \(flagged ? 4 : 0), "frames": 30,
              "loadAverage": {"start": 1.5, "end": \(flagged ? 6.25 : 1.75)},
              "framesBehindP99": [{"pass": 1, "frame": 7, "ms": 2.5, "runningShare": 0.5, "involuntarySwitches": 3}],
              "flagged": \(flagged), \(flagged ? "\"reason\": \"threads not running 12.5% of the frame time\"" : "\"reason\": null")}
