@@ -127,9 +127,12 @@ public enum HarnessReport {
         for result in results {
             guard let noise = result.noise else { continue }
             let load = [noise.loadAverage.start, noise.loadAverage.end].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
-            lines.append("noise \(result.layers) layers: threads not running \(FrameNoise.percent(noise.notRunningShare)) of "
-                         + "the frame time, \(noise.preemptedFrames) of \(noise.frames) frames preempted, load average "
-                         + "\(load[0]) → \(load[1])" + (noise.flagged ? "; DISTURBED: \(noise.reason ?? "")" : ""))
+            let idle = result.threads == 1 ? "not running \(FrameNoise.percent(noise.notRunningShare)) of the frame time"
+                : "threads idle or not running \(FrameNoise.percent(noise.notRunningShare)) of their time (with "
+                    + "\(result.threads) threads this includes waiting for the slowest chunk)"
+            lines.append("noise \(result.layers) layers: \(idle), \(noise.preemptedFrames) of \(noise.frames) frames preempted "
+                         + "(\(noise.slowedFrames) slowed), load average \(load[0]) → \(load[1])"
+                         + (noise.flagged ? "; DISTURBED: \(noise.reason ?? "")" : ""))
         }
         if let obstacle = results.first?.sharedTimelineObstacle {
             lines.append("shared-timeline: n/a (\(obstacle)); it needs shared parameters, whole-frame begins and a fixed rate.")
