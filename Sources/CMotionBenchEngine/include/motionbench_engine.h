@@ -104,7 +104,9 @@ typedef struct motionbench_easing {
  * MotionCore's MediaTiming.forever) and holds its first value before `begin` and its last after the end (fill both).
  * Within a pass, with f = (local time − the pass's start) / duration in [0, 1): a forward pass shows easing(f), a
  * backward pass (an odd pass, counted from 0, of an autoreversing layer) runs time backward and shows easing(1 − f),
- * not 1 − easing(f).
+ * not 1 − easing(f). steps() takes CSS Easing's before flag, which is set before `begin` (the first pass runs forward)
+ * and after the end when the last pass ran backward: with it set, an input exactly on a step boundary takes the step
+ * below, so steps(n, jump-start) shows 0 before `begin` (and 1/n at `begin` itself).
  *
  * After the end. From the active end (begin + duration × passes) on, the layer holds the value it reached at the
  * active end: the last pass at the progress where the repeat count stops it (progress 1 when it stops at the end of a
@@ -146,11 +148,13 @@ typedef enum motionbench_keyframe_mode {
     MOTIONBENCH_KEYFRAMES_LINEAR = 0,      /* straight lines between values at key_times */
     MOTIONBENCH_KEYFRAMES_DISCRETE = 1,    /* each value held from its key time to the next */
     MOTIONBENCH_KEYFRAMES_PACED = 2,       /* linear, key_times already paced by distance */
-    MOTIONBENCH_KEYFRAMES_CUBIC = 3,       /* Catmull–Rom: tangent (v[i+1] − v[i−1]) / 2, an end value its own neighbour */
+    MOTIONBENCH_KEYFRAMES_CUBIC = 3,       /* Catmull–Rom: tangent (v[i+1] − v[i−1]) / 2 per unit of the segment's own
+                                            * parameter (not scaled by uneven key times), an end value its own neighbour */
     MOTIONBENCH_KEYFRAMES_CUBIC_PACED = 4  /* cubic, key_times already paced */
 } motionbench_keyframe_mode;
 
-/* keyframes: the eased progress of the timing picks the segment of key_times and interpolates values. Output: 1 value. */
+/* keyframes: the eased progress of the timing picks the segment of key_times and interpolates values; progress before
+ * the first key time or after the last holds the first or last value. Output: 1 value. */
 typedef struct motionbench_keyframes {
     motionbench_timing timing;
     uint32_t value_count;       /* ≥ 1 */
