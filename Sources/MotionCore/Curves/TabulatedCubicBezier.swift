@@ -189,15 +189,21 @@ public struct TabulatedCubicBezier: Sendable {
             let positions = positionScratch.baseAddress!
             let near = nearScratch.baseAddress!, far = farScratch.baseAddress!
             var nearCount = 0, farCount = 0
+            // The tests on the bit pattern as an unsigned integer, where non-negative doubles order as their values and
+            // every negative one (−0 included) and every NaN lies above 1's pattern: x is interior (0 < x < 1) exactly
+            // when pattern − 1 < pattern(1) − 1 with wrapping (x = +0 wraps to the top), the same inputs as the compares
+            // on doubles, in two integer operations instead of three compares and their flags.
+            let oneBits = (1.0).bitPattern, halfBits = (0.5).bitPattern
             for k in 0..<count {
                 let x = values[k]
                 positions[nearCount] = UInt16(truncatingIfNeeded: k)
                 near[nearCount] = x
                 positions[count &+ farCount] = UInt16(truncatingIfNeeded: k)
                 far[farCount] = x
-                let interior = (x > 0 ? 1 : 0) & (x < 1 ? 1 : 0), isFar = x > 0.5 ? 1 : 0
-                nearCount &+= interior & (1 &- isFar)
-                farCount &+= interior & isFar
+                let bits = x.bitPattern
+                let interior = bits &- 1 < oneBits &- 1 ? 1 : 0, isFar = bits > halfBits ? interior : 0
+                nearCount &+= interior &- isFar
+                farCount &+= isFar
             }
             let n = Self.solveGroup
             var unfinished = 0
