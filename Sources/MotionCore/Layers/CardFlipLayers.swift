@@ -44,15 +44,15 @@ public final class CardFlipLayers: LayerKernel, @unchecked Sendable {
             schedule.forEachBlock(range, time: frame.time) { block, progress in
                 // baseAddress! cannot fail: the scratch holds `LayerBlock.size` (> 0) elements.
                 let turn = turnScratch.baseAddress! - block.lowerBound
+                // The children's directed progress: the rotation's into `turn` (eased below for the whole block),
+                // the scale's into `progress`, whose group value is not read again.
                 for i in block {
                     let d = duration[i]
-                    turn[i] = LayerTiming.childSample(local: progress[i] * d, duration: d, passes: 1).directed
+                    (turn[i], progress[i]) = LayerTiming.cardFlipChildren(local: progress[i] * d, duration: d)
                 }
                 rotationCurve.ease(turn + block.lowerBound, count: block.count)
                 for i in block {
-                    let d = duration[i]
-                    let shrink = LayerTiming.childSample(local: progress[i] * d, duration: d / 2, passes: 2)
-                    let f = 1 + (scale[i] - 1) * shrink.directed
+                    let f = 1 + (scale[i] - 1) * progress[i]
                     // angle = −π·eased: sin(angle) = −sin(π·eased), cos(angle) = cos(π·eased).
                     let (s, cosine) = sinCosPiModerate(turn[i])  // turn is in [0, 1]
                     let sine = -s

@@ -125,16 +125,23 @@ struct LayerTiming: @unchecked Sendable {
                          alternates: alternates[index] != 0)
     }
 
-    /// The directed progress of a card flip's child timing: `passes` (1, or 2 autoreversing) passes of `duration`
-    /// seconds at the child's local time `local` (its group's progress times the group's duration, rounded as the scalar
-    /// path rounds it). The child's active duration, duration·passes, is exact, so its end is decided by one compare;
-    /// its pass boundary is decided on the correctly rounded quotient local/duration, which can differ from the exact
-    /// floor only when the quotient rounds up to a whole number (a local time one double below duration when duration
-    /// is a power of two), which is not repaired.
+    /// The directed progress of a card flip's two children at the child local time `local` (its group's progress times
+    /// the group's duration `duration` seconds, so in [0, duration]): the rotation's one pass of `duration` seconds,
+    /// and the scale's two autoreversing passes of `duration`/2.
+    ///
+    /// Both come from the one correctly rounded quotient r = local/duration. One pass: 1 at its end (local = duration),
+    /// else r. Two passes of h = duration/2: the quotient local/h is 2r exactly (scaling by 2 is exact for a normal
+    /// duration); the first pass gives 2r, the backward second 1 − (2r − 1), which is 2 − 2r exactly (2r − 1 and its
+    /// complement are exact for 2r in [1, 2)), and the end (2r = 2) gives 0: min(2r, 2 − 2r) in all three. These are
+    /// the bits `roundedSample` gives for these timings (+0 added turns a −0 progress into +0, as its sum does), except
+    /// where r rounds up to 1 while local < duration: there the general procedure, which takes 1 for a whole number of
+    /// passes done, gave the rotation 0 (a next pass that does not exist), and this gives 1, the rounded quotient.
     @_transparent
-    static func childSample(local: Double, duration: Double, passes: Double) -> LayerTimingSample {
-        roundedSample(local: local, duration: duration, iterations: passes, alternation: passes == 2 ? 1 : 0,
-                      activeIsExact: true).sample
+    static func cardFlipChildren(local: Double, duration: Double) -> (onePass: Double, twoPasses: Double) {
+        let r = local / duration, q = 2 * r
+        let onePass = local >= duration ? 1 : r + 0
+        let backward = 2 - q
+        return (onePass, (q < backward ? q : backward) + 0)
     }
 
     /// Replaces every negative entry of `values` over `layers` (a directed progress is never negative: a negative value
@@ -171,11 +178,9 @@ struct LayerTiming: @unchecked Sendable {
     /// exact, its fraction r = p/2 − ⌊p/2⌋ is exact, the pass progress p − ⌊p⌋ is exactly 2r or 2r − 1, and the pass
     /// index ⌊p⌋ is odd exactly when r ≥ 1/2. (Below 2^-1021, where p/2 is subnormal, the progress may differ from
     /// p − ⌊p⌋ by one subnormal spacing.)
-    /// `activeIsExact` says that d·n is exact (a child's 1 pass, or 2 passes of d/2) and `local` unrounded: the end is
-    /// then decided by the compare alone, and no doubt is computed (`childSample`).
     @_transparent
-    static func roundedSample(local: Double, duration d: Double, iterations n: Double, alternation: Double,
-                              activeIsExact: Bool = false) -> (sample: LayerTimingSample, isDoubtful: Bool)
+    static func roundedSample(local: Double, duration d: Double, iterations n: Double, alternation: Double)
+        -> (sample: LayerTimingSample, isDoubtful: Bool)
     {
         let active = d * n
         let isBefore = local < 0, isAfter = local >= active  // d and n are positive: after is after the start
@@ -205,7 +210,7 @@ struct LayerTiming: @unchecked Sendable {
         return (LayerTimingSample(directed: backwards ? 1 - simple : simple,
                                   before: (isBefore && !backwards) || (isAfter && backwards),
                                   isActive: !isBefore && !isAfter),
-                activeIsExact ? false : nearEnd + (1 - afterFlag) * nearWhole != 0)
+                nearEnd + (1 - afterFlag) * nearWhole != 0)
     }
 
     /// ⌊x⌋ for x ≥ 0, exact, without a call: below 2^52, x + 2^52 − 2^52 rounds x to an integer and a compare corrects
