@@ -91,8 +91,8 @@ struct LayerTiming: @unchecked Sendable {
         let quotient = local / d
         let after = zero.replacing(with: one, where: local .>= active)
         let overall = quotient.replacing(with: zero, where: local .< zero).replacing(with: n, where: after .> zero)
-        let half = overall * 0.5
-        let pairFraction = half - Self.nonNegativeFloor(half)
+        let half = Self.capped(overall * 0.5)
+        let pairFraction = half - Self.floorBelowTwoToThe52(half)
         let odd = zero.replacing(with: one, where: pairFraction .>= 0.5)
         let fraction = 2 * pairFraction - odd
         let end = zero.replacing(with: one, where: fraction .== zero) * after
@@ -108,12 +108,21 @@ struct LayerTiming: @unchecked Sendable {
         return (directed - 4 * doubt, doubt)
     }
 
-    /// ⌊x⌋ lane by lane for x ≥ 0, as `nonNegativeFloor(_:)` computes it.
+    /// min(x, 2^52) lane by lane (one `minpd`), for x ≥ 0: from 2^52 on every double is a whole number, and 2^52 is an
+    /// even one, so x and min(x, 2^52) have the same fraction (0) and the same parity of their half, the two things the
+    /// rounded procedure reads from half the overall progress; below 2^52 it is x itself.
     @_transparent
-    static func nonNegativeFloor(_ x: SIMD2<Double>) -> SIMD2<Double> {
+    static func capped(_ x: SIMD2<Double>) -> SIMD2<Double> {
+        let cap = SIMD2<Double>(repeating: 0x1p52)
+        return cap.replacing(with: x, where: x .< cap)
+    }
+
+    /// ⌊x⌋ lane by lane for 0 ≤ x ≤ 2^52, as `nonNegativeFloor(_:)` computes it there (x + 2^52 − 2^52 rounds x to a
+    /// whole number, exactly 2^52 at 2^52, and a compare corrects it downward), without its test for larger x.
+    @_transparent
+    static func floorBelowTwoToThe52(_ x: SIMD2<Double>) -> SIMD2<Double> {
         let rounded = (x + 0x1p52) - 0x1p52
-        let floor = rounded - SIMD2<Double>.zero.replacing(with: .one, where: rounded .> x)
-        return x.replacing(with: floor, where: x .< 0x1p52)
+        return rounded - SIMD2<Double>.zero.replacing(with: .one, where: rounded .> x)
     }
 
     /// Layer `index`'s timing at `time` with every decision exact: the Web Animations procedure (`TimingProcedure`)
