@@ -48,6 +48,21 @@ final class CompactCubicBezierTests: XCTestCase {
         XCTAssertTrue(TabulatedCubicBezier(CompactCubicBezier(.easeIn)).coordinateIsRoot)
         XCTAssertFalse(TabulatedCubicBezier(CompactCubicBezier(.easeInOut)).coordinateIsRoot)
     }
+
+    /// The batch reads its guesses two inputs at a time on SIMD2 lanes and the odd one out alone: every input must get
+    /// the same bits either way (each eased alone takes the one-input path), in X and in √X, in both frames.
+    func testPairedGuessesGiveTheBitsOfSingleInputs() throws {
+        var generator = SplitMix64(seed: 3636)
+        for curve in [CubicBezier.easeIn, .easeInOut, .easeOut, .ease, .materialDecelerate, try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)] {
+            let tabulated = TabulatedCubicBezier(CompactCubicBezier(curve))
+            var values = (0..<257).map { _ in Double.random(in: 0...1, using: &generator) } + [0, 1, 0.5, 0.5.nextUp]
+            let inputs = values
+            values.withUnsafeMutableBufferPointer { _ = tabulated.ease($0.baseAddress!, count: $0.count) }
+            for (x, y) in zip(inputs, values) {
+                XCTAssertEqual(y.bitPattern, tabulated.eased(x).bitPattern, "\(curve) at \(x)")
+            }
+        }
+    }
 }
 
 extension TabulatedCubicBezier {

@@ -141,6 +141,19 @@ public struct TabulatedCubicBezier: Sendable {
         return Self.guess(table + Self.segmentStride &* j, at: scaled - start)
     }
 
+    /// `rowGuess` for two table coordinates on SIMD2 lanes, lane by lane the same operations (the segment's index and
+    /// start from the rounded sum, then the guess polynomial by Horner's rule), each lane reading its own row.
+    @inlinable @inline(__always)
+    func rowGuesses(_ table: UnsafePointer<Double>, _ scaled: SIMD2<Double>) -> SIMD2<Double> {
+        let rounded = (scaled - 0.5) + 0x1.8p52
+        let u = scaled - (rounded - 0x1.8p52)
+        let first = table + Self.segmentStride &* Int(truncatingIfNeeded: rounded.x.bitPattern & 0xFFFF_FFFF)
+        let second = table + Self.segmentStride &* Int(truncatingIfNeeded: rounded.y.bitPattern & 0xFFFF_FFFF)
+        var value = SIMD2(first[0], second[0])
+        for k in 1..<6 { value = value * u + SIMD2(first[k], second[k]) }
+        return value
+    }
+
     /// The guess at segment coordinate `u` in [0, 1] from a segment's row of `segmentGuesses`, not clamped: the Newton
     /// step after it is certified per input from the slope at the guess itself, so a guess a hair outside the segment
     /// costs nothing, while the clamp cost two compares per input in the batch's table loop.
@@ -260,19 +273,31 @@ public struct TabulatedCubicBezier: Sendable {
         let (target, guess, certified) = (scratch, scratch + n, scratch + 2 * n)
         let scale = coordinateScale
         // Per input its frame target, its table coordinate (X or √X, times segments per unit) and the guess from that
-        // segment's row, in one loop per coordinate: the table read keeps it scalar in any case.
+        // segment's row, two inputs at a time on SIMD2 lanes (the same operations lane by lane as `rowGuess`, so the
+        // same bits: only the two rows' coefficients are read one by one), then the odd one out; one loop per
+        // coordinate.
+        let pairs = count / 2
         if coordinateIsRoot {
-            for q in 0..<count {
-                let frameTarget = frameMap(inputs[q])
-                target[q] = frameTarget
-                guess[q] = rowGuess(table, frameTarget.squareRoot() * scale)
+            for pair in 0..<pairs {
+                let q = 2 &* pair
+                let frameTarget = SIMD2(frameMap(inputs[q]), frameMap(inputs[q &+ 1]))
+                (target[q], target[q &+ 1]) = (frameTarget.x, frameTarget.y)
+                let g = rowGuesses(table, frameTarget.squareRoot() * scale)
+                (guess[q], guess[q &+ 1]) = (g.x, g.y)
             }
         } else {
-            for q in 0..<count {
-                let frameTarget = frameMap(inputs[q])
-                target[q] = frameTarget
-                guess[q] = rowGuess(table, frameTarget * scale)
+            for pair in 0..<pairs {
+                let q = 2 &* pair
+                let frameTarget = SIMD2(frameMap(inputs[q]), frameMap(inputs[q &+ 1]))
+                (target[q], target[q &+ 1]) = (frameTarget.x, frameTarget.y)
+                let g = rowGuesses(table, frameTarget * scale)
+                (guess[q], guess[q &+ 1]) = (g.x, g.y)
             }
+        }
+        if count % 2 == 1 {
+            let q = count &- 1, frameTarget = frameMap(inputs[q])
+            target[q] = frameTarget
+            guess[q] = rowGuess(table, coordinateIsRoot ? frameTarget.squareRoot() * scale : frameTarget * scale)
         }
         let (p1, p2, a3, b2, c) = (frame.p1, frame.p2, frame.a3, frame.b2, frame.c)
         let curvature = frame.doubledCurvature
