@@ -118,13 +118,19 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
             // The branch-free pass, two layers at a time: it only flags the layers with an event (a list built in the
             // same loop, at a position that depends on earlier layers, would be scalar), and its thirteen columns
             // are more than the compiler's alias checks cover, so the lanes are explicit.
-            var i = block.lowerBound
-            while i &+ 1 < block.upperBound {
+            // `events` adds up the flags as they are stored (one addpd; a mask `.|` costs a mask conversion), so
+            // that a block without an event (most blocks in most frames) skips the second pass's scan of its flags:
+            // that scan changes nothing where no flag is set. `pairEnd` keeps the loop test to one compare.
+            var i = block.lowerBound, events = SIMD2<Double>(repeating: 0)
+            let pairEnd = block.upperBound &- 1
+            while i < pairEnd {
                 let b = lanes(begin, i), retarget = lanes(retargetTime, i)
                 let started = b .< time
                 let retargetNow = (retarget .> previous) .& (retarget .<= time)
                 let event = started .& ((b .> previous) .| retargetNow .| (lanes(stepInterval, i) .!= interval))
-                storeLanes(SIMD2(repeating: 0).replacing(with: 1, where: event), eventFlags, i)
+                let flags = SIMD2<Double>(repeating: 0).replacing(with: 1, where: event)
+                storeLanes(flags, eventFlags, i)
+                events += flags
                 let xi = lanes(x, i), ri = lanes(rate, i)
                 let stepped = SpringPropagator.step(displacement: xi, rate: ri, a11: lanes(a11, i), a12: lanes(a12, i),
                                                     a21: lanes(a21, i), a22: lanes(a22, i), restRate: restRate)
@@ -140,6 +146,7 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                 let started = time > b
                 let event = started && (previous < b || (retarget > previous && retarget <= time) || stepInterval[i] != interval)
                 eventFlags[i] = event ? 1 : 0
+                events[0] += eventFlags[i]
                 if started && !event {
                     (x[i], rate[i]) = SpringPropagator.step(displacement: x[i], rate: rate[i], a11: a11[i], a12: a12[i],
                                                             a21: a21[i], a22: a22[i], restRate: restRate)
@@ -147,6 +154,7 @@ public final class SpringLayers: LayerKernel, @unchecked Sendable {
                 position[i] = target[i] + x[i]
             }
             // Rare: the layers with an event.
+            guard events != .zero else { return }
             for i in block where eventFlags[i] != 0 {
                 let b = begin[i], retarget = retargetTime[i]
                 if previous < b || (retarget > previous && retarget <= time) {
