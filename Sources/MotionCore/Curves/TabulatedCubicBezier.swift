@@ -192,38 +192,41 @@ public struct TabulatedCubicBezier: Sendable {
     /// to the heap on Linux, which cost a malloc and a free per block).
     @inlinable
     func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
-      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * count) { positionScratch in
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { nearScratch in
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { farScratch in
-            // Per frame, the interior inputs' positions in the block (the far frame's from `count` on) and their
-            // values. The ends, 0 and 1, are their own outputs.
+      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { positionScratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { listScratch in
+            // One list for both frames: the near frame's interior inputs from the front, the far frame's from the back,
+            // each with its position in the block. The ends, 0 and 1, are their own outputs.
             // baseAddress! (here and below) cannot fail: `ease` passes only non-empty blocks, the guess table is built
             // with its rows, and the solve scratch holds 3 × solveGroup (> 0) elements.
-            let positions = positionScratch.baseAddress!
-            let near = nearScratch.baseAddress!, far = farScratch.baseAddress!
-            var nearCount = 0, farCount = 0
+            let positions = positionScratch.baseAddress!, list = listScratch.baseAddress!
+            var nearCount = 0
             // The tests on the bit pattern as an unsigned integer, where non-negative doubles order as their values and
             // every negative one (−0 included) and every NaN lies above 1's pattern: x is interior (0 < x < 1) exactly
             // when pattern − 1 < pattern(1) − 1 with wrapping (x = +0 wraps to the top), the same inputs as the compares
             // on doubles, in two integer operations instead of three compares and their flags.
+            // Each input is written once, to the next free slot of its frame's end of the list (a select of the
+            // address, not a branch); only an interior input advances that end, so an end input's entry is overwritten
+            // by the next one. The next free slots never reach the other frame's entries: after k inputs the two lists
+            // hold at most k < count together.
             let oneBits = (1.0).bitPattern, halfBits = (0.5).bitPattern
+            var far = count
             for k in 0..<count {
                 let x = values[k]
-                positions[nearCount] = UInt16(truncatingIfNeeded: k)
-                near[nearCount] = x
-                positions[count &+ farCount] = UInt16(truncatingIfNeeded: k)
-                far[farCount] = x
                 let bits = x.bitPattern
-                let interior = bits &- 1 < oneBits &- 1 ? 1 : 0, isFar = bits > halfBits ? interior : 0
-                nearCount &+= interior &- isFar
-                farCount &+= isFar
+                let isFar = bits > halfBits
+                let slot = isFar ? far &- 1 : nearCount
+                positions[slot] = UInt16(truncatingIfNeeded: k)
+                list[slot] = x
+                let interior = bits &- 1 < oneBits &- 1 ? 1 : 0, farInterior = isFar ? interior : 0
+                nearCount &+= interior &- farInterior
+                far &-= farInterior
             }
-            let n = Self.solveGroup
+            let n = Self.solveGroup, farCount = count &- far
             var unfinished = 0
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * n) { scratch in
                 segmentGuesses.withUnsafeBufferPointer { guessTable in
                     for frame in 0..<2 {
-                        let mirrored = frame == 1, inputs = mirrored ? far : near
+                        let mirrored = frame == 1, inputs = mirrored ? list + far : list
                         let length = mirrored ? farCount : nearCount
                         var lower = 0
                         while lower < length {
@@ -235,10 +238,9 @@ public struct TabulatedCubicBezier: Sendable {
                     }
                 }
             }
-            for q in 0..<nearCount { values[Int(positions[q])] = near[q] }
-            for q in 0..<farCount { values[Int(positions[count &+ q])] = far[q] }
+            for q in 0..<nearCount { values[Int(positions[q])] = list[q] }
+            for q in far..<count { values[Int(positions[q])] = list[q] }
             return unfinished
-          }
         }
       }
     }
