@@ -34,6 +34,12 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// Per segment s (row 2s), its start keyTimes[s] and its span keyTimes[s + 1] − keyTimes[s]: the same subtraction
     /// of the same two doubles that each layer made before, so the same bits, made once per kernel.
     private let segmentBounds: UnsafeMutablePointer<Double>
+    /// The inner key times keyTimes[1..<n − 1] that the count compares, each in both lanes, padded with NaN to an even
+    /// number (a NaN key time is never ≤ p, so it adds 0 to the count), so the count runs two compares per step with
+    /// no remainder loop.
+    private let countedInnerTimes: UnsafeMutablePointer<SIMD2<Double>>
+    /// Entries of `countedInnerTimes`: n − 2 rounded up to even (0 for n ≤ 2).
+    private let countedInnerCount: Int
 
     /// `count` layers of `valueCount` values each, at `keyTimes` (as `KeyframeAnimation.keyTimes` resolves them:
     /// `valueCount` entries, or `valueCount + 1` in discrete mode), interpolated by `mode`, eased by `curves`.
@@ -52,6 +58,11 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         let last = valueCount - 1
         segmentColumns = .allocate(capacity: max(4 * last, 1))
         segmentBounds = .allocate(capacity: max(2 * last, 1))
+        countedInnerCount = (max(last - 1, 0) + 1) / 2 * 2
+        countedInnerTimes = .allocate(capacity: max(countedInnerCount, 1))
+        for k in 0..<countedInnerCount {
+            countedInnerTimes[k] = SIMD2(repeating: k + 1 < last ? keyTimes[k + 1] : .nan)
+        }
         for segment in 0..<last {
             let neighbours = [max(segment - 1, 0), segment, segment + 1, min(segment + 2, last)]
             for (j, k) in neighbours.enumerated() { segmentColumns[4 * segment + j] = UnsafePointer(valueColumns[k]) }
@@ -64,6 +75,7 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         valueColumns.deallocate()
         segmentColumns.deallocate()
         segmentBounds.deallocate()
+        countedInnerTimes.deallocate()
     }
 
     private var out: UnsafeMutablePointer<Double> { schedule.value(valueCount) }
@@ -113,6 +125,7 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         let cubic: Double = mode == .cubic || mode == .cubicPaced ? 1 : 0
         let values = UnsafePointer(valueColumns)
         let rows = UnsafePointer(segmentColumns), bounds = UnsafePointer(segmentBounds)
+        let innerTimes = UnsafePointer(countedInnerTimes), innerCount = countedInnerCount
         let searched = keyTimesOrdered && keyTimes.count > Self.countedKeyTimes
         keyTimes.withUnsafeBufferPointer { keyTimes in
             // baseAddress! cannot fail: there are valueCount (> 0) key times or one more (the initialiser's precondition).
@@ -176,8 +189,12 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
                 // The segment: counted, Σ [keyTimes[k] ≤ p] over the inner key times in both lanes at once, or found by
                 // binary search (the same count) per lane.
                 @inline(__always) func counted(_ p: SIMD2<Double>) -> (Int, Int) {
-                    var count = SIMD2<Int64>.zero
-                    for k in 1..<last { count &+= SIMD2<Int64>.zero.replacing(with: 1, where: SIMD2(repeating: times[k]) .<= p) }
+                    var count = SIMD2<Int64>.zero, k = 0
+                    while k < innerCount {
+                        count &+= SIMD2<Int64>.zero.replacing(with: 1, where: innerTimes[k] .<= p)
+                        count &+= SIMD2<Int64>.zero.replacing(with: 1, where: innerTimes[k &+ 1] .<= p)
+                        k &+= 2
+                    }
                     return (Int(truncatingIfNeeded: count[0]), Int(truncatingIfNeeded: count[1]))
                 }
                 @inline(__always) func searchedSegments(_ p: SIMD2<Double>) -> (Int, Int) {
