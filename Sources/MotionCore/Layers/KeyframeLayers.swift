@@ -167,8 +167,16 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
                     let m2: SIMD2<Double> = ((p2 - p1) + (p3 - p2)) * 0.5 * cubic
                     let u2 = u * u, u3 = u2 * u
                     // Linear mode: the tangents are zero and the basis weights of p1 and p2 are 1 − u and u.
-                    let w1: SIMD2<Double> = cubic * (2 * u3 - 3 * u2 + 1) + (1 - cubic) * (1 - u)
-                    let w2: SIMD2<Double> = cubic * (3 * u2 - 2 * u3) + (1 - cubic) * u
+                    var w1: SIMD2<Double> = cubic * (2 * u3 - 3 * u2 + 1) + (1 - cubic) * (1 - u)
+                    var w2: SIMD2<Double> = cubic * (3 * u2 - 2 * u3) + (1 - cubic) * u
+                    if cubic == 1 {
+                        // The same bits without the linear terms. For u in [−0, 1] (or NaN): 1 · a is a; 0 · (1 − u) is
+                        // +0 and X = (2u³ − 3u²) + 1 is never −0 (a sum is −0 only if both terms are), so X + 0 is X;
+                        // 0 · u is ±0 and Y = 3u² − 2u³ is never −0 (3u² is +0 or positive), so Y + (±0) is Y. A NaN u
+                        // gives NaN with u's payload both ways.
+                        w1 = 2 * u3 - 3 * u2 + 1
+                        w2 = 3 * u2 - 2 * u3
+                    }
                     let h1: SIMD2<Double> = u3 - 2 * u2 + u, h2: SIMD2<Double> = u3 - u2
                     return p1 * w1 + m1 * h1 + p2 * w2 + m2 * h2
                 }
