@@ -4,7 +4,8 @@
 ///
 /// Cost per layer per frame: O(log n) in the number of values n (a binary search over the shared key times; up to
 /// `countedKeyTimes` of them are counted instead), and O(1) for the value itself (the segment's two Catmull–Rom tangents
-/// come from its four neighbouring values). Nothing is allocated per frame; memory is n + 1 columns per layer (and n column pointers per kernel).
+/// come from its four neighbouring values). Nothing is allocated per frame; memory is n + 1 columns per layer (and, per
+/// kernel, n column pointers, a segment table of 4 pointers and 2 doubles per segment, and the inner key times).
 public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
