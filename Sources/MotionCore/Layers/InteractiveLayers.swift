@@ -62,25 +62,49 @@ public final class InteractiveLayers: LayerKernel, @unchecked Sendable {
     }
 
     /// Per block: the completion's progress for every layer, eased at once by the shared curve, then selects (no
-    /// branch on the layer's phase).
+    /// branch on the layer's phase). Both passes run two layers at a time in `SIMD2` lanes: each lane operation is the
+    /// scalar one on the same operands in the same order, and each select the scalar ternary (its conditions and their
+    /// priority, NaN included), so the outputs are the same bits.
     public func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let (begin, scrubTo, scrub, finish, width, completion) = (columns[0], columns[2], columns[3], columns[4], columns[6],
                                                                   columns[7])
         let (percentOut, offsetOut) = (columns[8], columns[9])
+        let time = frame.time
+        // Layers i and j in two lanes (i == j for a lone last layer, which stores lane 0 only).
+        @inline(__always) func pair(_ a: UnsafePointer<Double>, _ i: Int, _ j: Int) -> SIMD2<Double> { SIMD2(a[i], a[j]) }
+        @inline(__always) func store(_ x: SIMD2<Double>, _ a: UnsafeMutablePointer<Double>, _ i: Int, _ j: Int) {
+            if j == i &+ 1 { storeLanes(x, a, i) } else { a[i] = x[0] }
+        }
+        // Runs `body` on the block's layers two at a time, then on a lone last one.
+        @inline(__always) func forEachPair(_ block: Range<Int>, _ body: (_ i: Int, _ j: Int) -> Void) {
+            var i = block.lowerBound
+            while i &+ 1 < block.upperBound {
+                body(i, i &+ 1)
+                i &+= 2
+            }
+            if i < block.upperBound { body(i, i) }
+        }
         LayerBlock.forEach(in: range) { block, eased in
-            for i in block {
-                let local = frame.time - begin[i], length = completion[i]
-                let progress = (local - scrub[i]) / (length > 0 ? length : 1)
-                eased[i] = progress < 0 ? 0 : (progress > 1 ? 1 : progress)
+            // progress = (local − scrub) / (length > 0 ? length : 1), clamped: progress < 0 ? 0 : (progress > 1 ? 1 :
+            // progress), whose two conditions exclude each other (the order of the selects does not matter).
+            forEachPair(block) { i, j in
+                let local = time - pair(begin, i, j), length = pair(completion, i, j)
+                let progress = (local - pair(scrub, i, j)) / length.replacing(with: 1, where: .!(length .> 0))
+                store(progress.replacing(with: 1, where: progress .> 1).replacing(with: 0, where: progress .< 0), eased, i, j)
             }
             curve.ease(eased + block.lowerBound, count: block.count)
-            for i in block {
-                let local = frame.time - begin[i], p = scrubTo[i], target = finish[i]
-                let completing = completion[i] > 0 ? p + (target - p) * eased[i] : target
-                let scrubbing = p * local / scrub[i]
-                let percent = local <= 0 ? 0 : (local < scrub[i] ? scrubbing : completing)
-                percentOut[i] = percent
-                offsetOut[i] = percent * width[i]
+            // percent = local <= 0 ? 0 : (local < scrub ? p · local / scrub : (length > 0 ? p + (target − p) · eased :
+            // target)): the inner selects first, then local <= 0 over them.
+            forEachPair(block) { i, j in
+                let local = time - pair(begin, i, j), p = pair(scrubTo, i, j), target = pair(finish, i, j)
+                let scrubSeconds = pair(scrub, i, j)
+                let completing = (p + (target - p) * pair(eased, i, j))
+                    .replacing(with: target, where: .!(pair(completion, i, j) .> 0))
+                let scrubbing = p * local / scrubSeconds
+                let percent = completing.replacing(with: scrubbing, where: local .< scrubSeconds)
+                    .replacing(with: 0, where: local .<= 0)
+                store(percent, percentOut, i, j)
+                store(percent * pair(width, i, j), offsetOut, i, j)
             }
         }
     }

@@ -4,7 +4,8 @@
 ///
 /// Cost per layer per frame: O(log n) in the number of values n (a binary search over the shared key times; up to
 /// `countedKeyTimes` of them are counted instead), and O(1) for the value itself (the segment's two Catmull–Rom tangents
-/// come from its four neighbouring values). Nothing is allocated per frame; memory is n + 1 columns per layer (and n column pointers per kernel).
+/// come from its four neighbouring values). Nothing is allocated per frame; memory is n + 1 columns per layer (and, per
+/// kernel, n column pointers, a segment table of 4 pointers and 2 doubles per segment, and the inner key times).
 public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// Number of layers.
     public let count: Int
@@ -27,6 +28,19 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     let keyTimesOrdered: Bool
     /// The start of each value column, built once (n pointers per kernel, not per layer or per frame).
     private let valueColumns: UnsafeMutablePointer<UnsafeMutablePointer<Double>>
+    /// Per segment s in 0..<n − 1 (row 4s), the columns of its four neighbouring values: max(s − 1, 0), s, s + 1 and
+    /// min(s + 2, n − 1). Built once per kernel, so that a layer's segment gives its four columns with one row read and
+    /// no clamps.
+    private let segmentColumns: UnsafeMutablePointer<UnsafePointer<Double>>
+    /// Per segment s (row 2s), its start keyTimes[s] and its span keyTimes[s + 1] − keyTimes[s]: the same subtraction
+    /// of the same two doubles that each layer made before, so the same bits, made once per kernel.
+    private let segmentBounds: UnsafeMutablePointer<Double>
+    /// The inner key times keyTimes[1..<n − 1] that the count compares, each in both lanes, padded with NaN to an even
+    /// number (a NaN key time is never ≤ p, so it adds 0 to the count), so the count runs two compares per step with
+    /// no remainder loop.
+    private let countedInnerTimes: UnsafeMutablePointer<SIMD2<Double>>
+    /// Entries of `countedInnerTimes`: n − 2 rounded up to even (0 for n ≤ 2).
+    private let countedInnerCount: Int
 
     /// `count` layers of `valueCount` values each, at `keyTimes` (as `KeyframeAnimation.keyTimes` resolves them:
     /// `valueCount` entries, or `valueCount + 1` in discrete mode), interpolated by `mode`, eased by `curves`.
@@ -42,9 +56,28 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
         schedule = LayerSchedule(count: count, valueColumns: valueCount + 1, curves: curves)
         valueColumns = .allocate(capacity: valueCount)
         for k in 0..<valueCount { valueColumns[k] = schedule.value(k) }
+        let last = valueCount - 1
+        segmentColumns = .allocate(capacity: max(4 * last, 1))
+        segmentBounds = .allocate(capacity: max(2 * last, 1))
+        countedInnerCount = (max(last - 1, 0) + 1) / 2 * 2
+        countedInnerTimes = .allocate(capacity: max(countedInnerCount, 1))
+        for k in 0..<countedInnerCount {
+            countedInnerTimes[k] = SIMD2(repeating: k + 1 < last ? keyTimes[k + 1] : .nan)
+        }
+        for segment in 0..<last {
+            let neighbours = [max(segment - 1, 0), segment, segment + 1, min(segment + 2, last)]
+            for (j, k) in neighbours.enumerated() { segmentColumns[4 * segment + j] = UnsafePointer(valueColumns[k]) }
+            segmentBounds[2 * segment] = keyTimes[segment]
+            segmentBounds[2 * segment + 1] = keyTimes[segment + 1] - keyTimes[segment]
+        }
     }
 
-    deinit { valueColumns.deallocate() }
+    deinit {
+        valueColumns.deallocate()
+        segmentColumns.deallocate()
+        segmentBounds.deallocate()
+        countedInnerTimes.deallocate()
+    }
 
     private var out: UnsafeMutablePointer<Double> { schedule.value(valueCount) }
 
@@ -83,10 +116,17 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
     /// [0, 1] (which gives the first value before the first key time and the last after the last), and the value is
     /// the Hermite form with Catmull–Rom tangents (or the linear one): no branch that depends on the layer for short
     /// lists. Value k of layer i is `values[k][i]`.
+    ///
+    /// Interpolating modes run two layers at a time in `SIMD2<Double>` lanes: the count is two lanes of compares, each
+    /// lane's segment reads its row of `segmentColumns` and `segmentBounds`, and the arithmetic is the scalar formula
+    /// on both lanes. Every lane operation is the same IEEE operation, on the same operands in the same order, as the
+    /// scalar loop made per layer (no reassociation, no fused multiply-add), so the outputs are the same bits.
     public func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let out = self.out, last = valueCount - 1, mode = self.mode
         let cubic: Double = mode == .cubic || mode == .cubicPaced ? 1 : 0
         let values = UnsafePointer(valueColumns)
+        let rows = UnsafePointer(segmentColumns), bounds = UnsafePointer(segmentBounds)
+        let innerTimes = UnsafePointer(countedInnerTimes), innerCount = countedInnerCount
         let searched = keyTimesOrdered && keyTimes.count > Self.countedKeyTimes
         keyTimes.withUnsafeBufferPointer { keyTimes in
             // baseAddress! cannot fail: there are valueCount (> 0) key times or one more (the initialiser's precondition).
@@ -111,29 +151,71 @@ public final class KeyframeLayers: LayerKernel, @unchecked Sendable {
                     }
                     return
                 }
-                // Layer i at eased progress p on segment `segment`.
-                @inline(__always) func interpolate(_ i: Int, _ p: Double, _ segment: Int) {
-                    let start = keyTimes[segment], span = keyTimes[segment + 1] - start
-                    let raw = span > 0 ? (p - start) / span : 1
-                    let u = raw < 0 ? 0 : (raw > 1 ? 1 : raw)
-                    let p0 = values[max(segment - 1, 0)][i], p1 = values[segment][i]
-                    let p2 = values[segment + 1][i], p3 = values[min(segment + 2, last)][i]
-                    let m1 = ((p1 - p0) + (p2 - p1)) * 0.5 * cubic, m2 = ((p2 - p1) + (p3 - p2)) * 0.5 * cubic
+                // Layers i (lane 0) and j (lane 1) at eased progress p on segments s and t: the scalar formula
+                // start = keyTimes[s], span = keyTimes[s + 1] − start, raw = span > 0 ? (p − start) / span : 1, u =
+                // raw clamped into [0, 1], then the Hermite form, with each operation on both lanes. `cubic` is 1 or 0.
+                @inline(__always) func interpolate(_ i: Int, _ j: Int, _ p: SIMD2<Double>, _ s: Int, _ t: Int,
+                                                   cubic: Double) -> SIMD2<Double> {
+                    let a = rows + 4 &* s, b = rows + 4 &* t, sa = bounds + 2 &* s, sb = bounds + 2 &* t
+                    let start = SIMD2(sa[0], sb[0]), span = SIMD2(sa[1], sb[1])
+                    let raw = ((p - start) / span).replacing(with: 1, where: .!(span .> 0))
+                    // raw < 0 and raw > 1 exclude each other, so the order of the two selects does not matter; NaN and
+                    // −0 pass through both, as through the scalar ternaries.
+                    let u = raw.replacing(with: 1, where: raw .> 1).replacing(with: 0, where: raw .< 0)
+                    let p0 = SIMD2(a[0][i], b[0][j]), p1 = SIMD2(a[1][i], b[1][j])
+                    let p2 = SIMD2(a[2][i], b[2][j]), p3 = SIMD2(a[3][i], b[3][j])
+                    let m1: SIMD2<Double> = ((p1 - p0) + (p2 - p1)) * 0.5 * cubic
+                    let m2: SIMD2<Double> = ((p2 - p1) + (p3 - p2)) * 0.5 * cubic
                     let u2 = u * u, u3 = u2 * u
                     // Linear mode: the tangents are zero and the basis weights of p1 and p2 are 1 − u and u.
-                    let w1 = cubic * (2 * u3 - 3 * u2 + 1) + (1 - cubic) * (1 - u)
-                    let w2 = cubic * (3 * u2 - 2 * u3) + (1 - cubic) * u
-                    out[i] = p1 * w1 + m1 * (u3 - 2 * u2 + u) + p2 * w2 + m2 * (u3 - u2)
+                    var w1: SIMD2<Double> = cubic * (2 * u3 - 3 * u2 + 1) + (1 - cubic) * (1 - u)
+                    var w2: SIMD2<Double> = cubic * (3 * u2 - 2 * u3) + (1 - cubic) * u
+                    if cubic == 1 {
+                        // The same bits without the linear terms. For u in [−0, 1] (or NaN): 1 · a is a; 0 · (1 − u) is
+                        // +0 and X = (2u³ − 3u²) + 1 is never −0 (a sum is −0 only if both terms are), so X + 0 is X;
+                        // 0 · u is ±0 and Y = 3u² − 2u³ is never −0 (3u² is +0 or positive), so Y + (±0) is Y. A NaN u
+                        // gives NaN with u's payload both ways.
+                        w1 = 2 * u3 - 3 * u2 + 1
+                        w2 = 3 * u2 - 2 * u3
+                    }
+                    let h1: SIMD2<Double> = u3 - 2 * u2 + u, h2: SIMD2<Double> = u3 - u2
+                    return p1 * w1 + m1 * h1 + p2 * w2 + m2 * h2
                 }
-                if searched {
-                    for i in block { interpolate(i, progress[i], keyTimesAtOrBefore(progress[i], in: times, 1..<last)) }
-                    return
+                // Every layer of the block, two at a time (a lone last layer takes both lanes, i == j, and stores lane
+                // 0), on the segments `segments` gives.
+                @inline(__always) func interpolateBlock(cubic: Double, _ segments: (SIMD2<Double>) -> (Int, Int)) {
+                    var i = block.lowerBound
+                    while i &+ 1 < block.upperBound {
+                        let p = lanes(progress, i), (s, t) = segments(p)
+                        storeLanes(interpolate(i, i &+ 1, p, s, t, cubic: cubic), out, i)
+                        i &+= 2
+                    }
+                    if i < block.upperBound {
+                        let p = SIMD2(repeating: progress[i]), (s, t) = segments(p)
+                        out[i] = interpolate(i, i, p, s, t, cubic: cubic)[0]
+                    }
                 }
-                for i in block {
-                    let p = progress[i]
-                    var segment = 0
-                    for k in 1..<last { segment &+= keyTimes[k] <= p ? 1 : 0 }
-                    interpolate(i, p, segment)
+                // The segment: counted, Σ [keyTimes[k] ≤ p] over the inner key times in both lanes at once, or found by
+                // binary search (the same count) per lane.
+                @inline(__always) func counted(_ p: SIMD2<Double>) -> (Int, Int) {
+                    var count = SIMD2<Int64>.zero, k = 0
+                    while k < innerCount {
+                        count &+= SIMD2<Int64>.zero.replacing(with: 1, where: innerTimes[k] .<= p)
+                        count &+= SIMD2<Int64>.zero.replacing(with: 1, where: innerTimes[k &+ 1] .<= p)
+                        k &+= 2
+                    }
+                    return (Int(truncatingIfNeeded: count[0]), Int(truncatingIfNeeded: count[1]))
+                }
+                @inline(__always) func searchedSegments(_ p: SIMD2<Double>) -> (Int, Int) {
+                    (keyTimesAtOrBefore(p[0], in: times, 1..<last), keyTimesAtOrBefore(p[1], in: times, 1..<last))
+                }
+                // One loop per mode and search, with `cubic` a constant in each: the compiler folds x · 1 to x (an
+                // exact identity) and nothing else, so the outputs are those of the loop with `cubic` as a variable.
+                switch (cubic == 1, searched) {
+                case (true, false): interpolateBlock(cubic: 1, counted)
+                case (true, true): interpolateBlock(cubic: 1, searchedSegments)
+                case (false, false): interpolateBlock(cubic: 0, counted)
+                case (false, true): interpolateBlock(cubic: 0, searchedSegments)
                 }
             }
         }

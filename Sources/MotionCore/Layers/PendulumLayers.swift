@@ -36,29 +36,156 @@ public final class PendulumLayers: LayerKernel, @unchecked Sendable {
     /// Layer `layer`'s begin time and duration, in seconds.
     public func parameters(_ layer: Int) -> (begin: Double, duration: Double) { (columns[0][layer], columns[1][layer]) }
 
-    /// Per block and keyframe: each layer's progress through the keyframe (0 before its start, which leaves the value
-    /// as it is), eased for the whole block at once, then both values move toward the keyframe's.
+    /// Per block: each layer's progress through every keyframe (0 before its start, which leaves the value as it is),
+    /// then the easing, then both values move toward each keyframe's in turn.
+    ///
+    /// The easing is a function of each input alone (`TabulatedCubicBezier.ease` leaves inputs outside (0, 1) as they
+    /// are and solves each interior one on its own), and a layer is inside at most one keyframe at a time but for
+    /// rounding at a boundary. So the first pass also keeps, per layer, its interior progress (or 0), and the block
+    /// eases those values at once instead of five columns of them; the last pass takes the eased value where a
+    /// progress was interior and the progress itself elsewhere: the numbers that easing each keyframe's column gives.
+    /// A block with a layer inside two keyframes eases the five columns as they are. Two layers at a time in `SIMD2`
+    /// lanes, each lane operation the scalar one on the same operands in the same order: the outputs are the same bits.
     public func evaluate(_ frame: LayerFrame, layers range: Range<Int>) {
         let begin = columns[0], duration = columns[1], rotation = columns[2], shift = columns[3]
-        let starts = Self.keyframeStarts, angles = Self.rotations, shifts = Self.shifts
-        LayerBlock.forEach(in: range) { block, eased in
-            for i in block {
-                rotation[i] = 0
-                shift[i] = 0
+        let time = frame.time, curve = self.curve
+        let keyframes = Self.keyframes
+        // Keyframe k's constants (k is a constant wherever this is called).
+        @inline(__always) func keyframe(_ k: Int) -> Keyframe {
+            switch k {
+            case 0: keyframes.0
+            case 1: keyframes.1
+            case 2: keyframes.2
+            case 3: keyframes.3
+            default: keyframes.4
             }
-            for k in 0..<5 {
-                let startFraction = starts[k], lengthFraction = (k + 1 < 5 ? starts[k + 1] : 1) - starts[k]
-                for i in block {
-                    let local = frame.time - begin[i], d = duration[i]
-                    let start = startFraction * d, length = lengthFraction * d
-                    let progress = length > 0 ? min((local - start) / length, 1) : 1
-                    eased[i] = local >= start ? progress : 0
+        }
+        LayerBlock.forEach(in: range) { block, interior in
+            Self.withKeyframeColumns(block) { progress in
+                // Layers i and j in two lanes (i == j for a lone last layer).
+                @inline(__always) func pair(_ a: UnsafePointer<Double>, _ i: Int, _ j: Int) -> SIMD2<Double> {
+                    SIMD2(a[i], a[j])
                 }
-                curve.ease(eased + block.lowerBound, count: block.count)
-                let angle = angles[k], offset = shifts[k]
-                for i in block {
-                    rotation[i] += (angle - rotation[i]) * eased[i]
-                    shift[i] += (offset - shift[i]) * eased[i]
+                // Stores lanes 0 and 1 at i and j (one vector store where j is i + 1, as in the block's loop).
+                @inline(__always) func store(_ x: SIMD2<Double>, _ a: UnsafeMutablePointer<Double>, _ i: Int, _ j: Int) {
+                    if j == i &+ 1 { storeLanes(x, a, i) } else { (a[i], a[j]) = (x[0], x[1]) }
+                }
+                // x where `mask` holds, else +0: the select `mask ? x : 0` as one AND of the bits (a select on a zero
+                // vector is compiled to a branch per lane).
+                @inline(__always) func masked(_ x: SIMD2<Double>, _ mask: SIMDMask<SIMD2<Int64>>) -> SIMD2<Double> {
+                    unsafeBitCast(unsafeBitCast(x, to: SIMD2<Int64>.self) & unsafeBitCast(mask, to: SIMD2<Int64>.self),
+                                  to: SIMD2<Double>.self)
+                }
+                @inline(__always) func isInterior(_ x: SIMD2<Double>) -> SIMDMask<SIMD2<Int64>> { (x .> 0) .& (x .< 1) }
+                // Pass 1: keyframe k's progress, min((local − start) / length, 1) where length > 0 (else 1), and 0
+                // before its start; per layer the sum of its interior progresses (its interior progress where there is
+                // at most one: 0 + x and x + 0 are x exactly for x in (0, 1), a masked-off lane adds +0), and whether a
+                // second keyframe was interior too (bits of the compare masks, or-ed over the block).
+                var overlap = SIMD2<Int64>.zero
+                @inline(__always) func progressPair(_ i: Int, _ j: Int) {
+                    let local = time - pair(begin, i, j), d = pair(duration, i, j)
+                    var inside = SIMD2<Double>.zero, seen = SIMD2<Int64>.zero
+                    @inline(__always) func step(_ k: Int) {
+                        let start = keyframe(k).startFraction * d, length = keyframe(k).lengthFraction * d
+                        let ratio = (local - start) / length
+                        // min(ratio, 1) is `1 < ratio ? 1 : ratio`.
+                        let clamped = ratio.replacing(with: 1, where: ratio .> 1).replacing(with: 1, where: .!(length .> 0))
+                        let x = masked(clamped, local .>= start)
+                        store(x, progress(k), i, j)
+                        let interior = isInterior(x)
+                        inside += masked(x, interior)
+                        let bits = unsafeBitCast(interior, to: SIMD2<Int64>.self)
+                        overlap |= seen & bits
+                        seen |= bits
+                    }
+                    step(0); step(1); step(2); step(3); step(4)
+                    store(inside, interior, i, j)
+                }
+                var i = block.lowerBound
+                while i &+ 1 < block.upperBound {
+                    progressPair(i, i &+ 1)
+                    i &+= 2
+                }
+                if i < block.upperBound { progressPair(i, i) }
+                let single = overlap == .zero
+                if single {
+                    curve.ease(interior + block.lowerBound, count: block.count)
+                } else {
+                    for k in 0..<5 { curve.ease(progress(k) + block.lowerBound, count: block.count) }
+                }
+                // Pass 2: rotation and shift from 0, each keyframe's eased progress moving them toward its values.
+                @inline(__always) func valuePair(_ i: Int, _ j: Int, single: Bool) -> (SIMD2<Double>, SIMD2<Double>) {
+                    var r = SIMD2<Double>.zero, s = SIMD2<Double>.zero
+                    let eased = pair(interior, i, j)
+                    @inline(__always) func step(_ k: Int) {
+                        let x = pair(progress(k), i, j)
+                        let e = single ? x.replacing(with: eased, where: isInterior(x)) : x
+                        r += (keyframe(k).angle - r) * e
+                        s += (keyframe(k).offset - s) * e
+                    }
+                    step(0); step(1); step(2); step(3); step(4)
+                    return (r, s)
+                }
+                @inline(__always) func values(single: Bool) {
+                    var i = block.lowerBound
+                    while i &+ 1 < block.upperBound {
+                        let (r, s) = valuePair(i, i &+ 1, single: single)
+                        storeLanes(r, rotation, i)
+                        storeLanes(s, shift, i)
+                        i &+= 2
+                    }
+                    if i < block.upperBound {
+                        let (r, s) = valuePair(i, i, single: single)
+                        (rotation[i], shift[i]) = (r[0], s[0])
+                    }
+                }
+                if single { values(single: true) } else { values(single: false) }
+            }
+        }
+    }
+
+    /// One keyframe's constants: its start and length as fractions of the duration, its rotation and its shift.
+    private struct Keyframe {
+        let startFraction: Double, lengthFraction: Double, angle: Double, offset: Double
+    }
+
+    /// The five keyframes: each runs from its start until the next one's (the last until 1); the length is that
+    /// difference, the same subtraction the layers made per keyframe.
+    private static let keyframes: (Keyframe, Keyframe, Keyframe, Keyframe, Keyframe) = {
+        let all = (0..<5).map { k in
+            Keyframe(startFraction: keyframeStarts[k], lengthFraction: (k + 1 < 5 ? keyframeStarts[k + 1] : 1) - keyframeStarts[k],
+                     angle: rotations[k], offset: shifts[k])
+        }
+        return (all[0], all[1], all[2], all[3], all[4])
+    }()
+
+    /// Runs `body` with five scratch columns of `LayerBlock.size` doubles on the stack (1 KiB each, the size
+    /// `withUnsafeTemporaryAllocation` always places there), column k indexed by layer (`column(k)[i]` for i in
+    /// `block`).
+    @inline(__always)
+    private static func withKeyframeColumns(_ block: Range<Int>,
+                                            _ body: (_ column: (Int) -> UnsafeMutablePointer<Double>) -> Void) {
+        let size = LayerBlock.size
+        // baseAddress! cannot fail: each buffer holds `size` (> 0) elements.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { c0 in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { c1 in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { c2 in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { c3 in
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { c4 in
+                            let columns = (c0.baseAddress! - block.lowerBound, c1.baseAddress! - block.lowerBound,
+                                           c2.baseAddress! - block.lowerBound, c3.baseAddress! - block.lowerBound,
+                                           c4.baseAddress! - block.lowerBound)
+                            body { k in
+                                switch k {
+                                case 0: columns.0
+                                case 1: columns.1
+                                case 2: columns.2
+                                case 3: columns.3
+                                default: columns.4
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
