@@ -184,7 +184,7 @@ struct BezierColumns: @unchecked Sendable {
     /// Stores both lanes into layers i and i + 1 of `column` (`pair`), or the first lane into layer i.
     @inline(__always)
     static func store(_ value: SIMD2<Double>, _ column: UnsafeMutablePointer<Double>, _ i: Int, pair: Bool) {
-        if pair { storeLanes(value, column, i) } else { column[i] = value[0] }
+        storeLanes(value, column, i, pair ? i &+ 1 : i)
     }
 
     /// A lane pair's mirrored frame: its target and control points and B′'s coefficients, B′(v) = (a3·v + b2)·v + c.

@@ -70,41 +70,27 @@ public final class InteractiveLayers: LayerKernel, @unchecked Sendable {
                                                                   columns[7])
         let (percentOut, offsetOut) = (columns[8], columns[9])
         let time = frame.time
-        // Layers i and j in two lanes (i == j for a lone last layer, which stores lane 0 only).
-        @inline(__always) func pair(_ a: UnsafePointer<Double>, _ i: Int, _ j: Int) -> SIMD2<Double> { SIMD2(a[i], a[j]) }
-        @inline(__always) func store(_ x: SIMD2<Double>, _ a: UnsafeMutablePointer<Double>, _ i: Int, _ j: Int) {
-            if j == i &+ 1 { storeLanes(x, a, i) } else { a[i] = x[0] }
-        }
-        // Runs `body` on the block's layers two at a time, then on a lone last one.
-        @inline(__always) func forEachPair(_ block: Range<Int>, _ body: (_ i: Int, _ j: Int) -> Void) {
-            var i = block.lowerBound
-            while i &+ 1 < block.upperBound {
-                body(i, i &+ 1)
-                i &+= 2
-            }
-            if i < block.upperBound { body(i, i) }
-        }
         LayerBlock.forEach(in: range) { block, eased in
             // progress = (local − scrub) / (length > 0 ? length : 1), clamped: progress < 0 ? 0 : (progress > 1 ? 1 :
             // progress), whose two conditions exclude each other (the order of the selects does not matter).
-            forEachPair(block) { i, j in
-                let local = time - pair(begin, i, j), length = pair(completion, i, j)
-                let progress = (local - pair(scrub, i, j)) / length.replacing(with: 1, where: .!(length .> 0))
-                store(progress.replacing(with: 1, where: progress .> 1).replacing(with: 0, where: progress .< 0), eased, i, j)
+            forEachLanePair(block) { i, j in
+                let local = time - lanes(begin, i, j), length = lanes(completion, i, j)
+                let progress = (local - lanes(scrub, i, j)) / length.replacing(with: 1, where: .!(length .> 0))
+                storeLanes(progress.replacing(with: 1, where: progress .> 1).replacing(with: 0, where: progress .< 0), eased, i, j)
             }
             curve.ease(eased + block.lowerBound, count: block.count)
             // percent = local <= 0 ? 0 : (local < scrub ? p · local / scrub : (length > 0 ? p + (target − p) · eased :
             // target)): the inner selects first, then local <= 0 over them.
-            forEachPair(block) { i, j in
-                let local = time - pair(begin, i, j), p = pair(scrubTo, i, j), target = pair(finish, i, j)
-                let scrubSeconds = pair(scrub, i, j)
-                let completing = (p + (target - p) * pair(eased, i, j))
-                    .replacing(with: target, where: .!(pair(completion, i, j) .> 0))
+            forEachLanePair(block) { i, j in
+                let local = time - lanes(begin, i, j), p = lanes(scrubTo, i, j), target = lanes(finish, i, j)
+                let scrubSeconds = lanes(scrub, i, j)
+                let completing = (p + (target - p) * lanes(eased, i, j))
+                    .replacing(with: target, where: .!(lanes(completion, i, j) .> 0))
                 let scrubbing = p * local / scrubSeconds
                 let percent = completing.replacing(with: scrubbing, where: local .< scrubSeconds)
                     .replacing(with: 0, where: local .<= 0)
-                store(percent, percentOut, i, j)
-                store(percent * pair(width, i, j), offsetOut, i, j)
+                storeLanes(percent, percentOut, i, j)
+                storeLanes(percent * lanes(width, i, j), offsetOut, i, j)
             }
         }
     }

@@ -62,20 +62,6 @@ public final class PendulumLayers: LayerKernel, @unchecked Sendable {
         }
         LayerBlock.forEach(in: range) { block, interior in
             Self.withKeyframeColumns(block) { progress in
-                // Layers i and j in two lanes (i == j for a lone last layer).
-                @inline(__always) func pair(_ a: UnsafePointer<Double>, _ i: Int, _ j: Int) -> SIMD2<Double> {
-                    SIMD2(a[i], a[j])
-                }
-                // Stores lanes 0 and 1 at i and j (one vector store where j is i + 1, as in the block's loop).
-                @inline(__always) func store(_ x: SIMD2<Double>, _ a: UnsafeMutablePointer<Double>, _ i: Int, _ j: Int) {
-                    if j == i &+ 1 { storeLanes(x, a, i) } else { (a[i], a[j]) = (x[0], x[1]) }
-                }
-                // x where `mask` holds, else +0: the select `mask ? x : 0` as one AND of the bits (a select on a zero
-                // vector is compiled to a branch per lane).
-                @inline(__always) func masked(_ x: SIMD2<Double>, _ mask: SIMDMask<SIMD2<Int64>>) -> SIMD2<Double> {
-                    unsafeBitCast(unsafeBitCast(x, to: SIMD2<Int64>.self) & unsafeBitCast(mask, to: SIMD2<Int64>.self),
-                                  to: SIMD2<Double>.self)
-                }
                 @inline(__always) func isInterior(_ x: SIMD2<Double>) -> SIMDMask<SIMD2<Int64>> { (x .> 0) .& (x .< 1) }
                 // Pass 1: keyframe k's progress, min((local − start) / length, 1) where length > 0 (else 1), and 0
                 // before its start; per layer the sum of its interior progresses (its interior progress where there is
@@ -83,30 +69,25 @@ public final class PendulumLayers: LayerKernel, @unchecked Sendable {
                 // second keyframe was interior too (bits of the compare masks, or-ed over the block).
                 var overlap = SIMD2<Int64>.zero
                 @inline(__always) func progressPair(_ i: Int, _ j: Int) {
-                    let local = time - pair(begin, i, j), d = pair(duration, i, j)
+                    let local = time - lanes(begin, i, j), d = lanes(duration, i, j)
                     var inside = SIMD2<Double>.zero, seen = SIMD2<Int64>.zero
                     @inline(__always) func step(_ k: Int) {
                         let start = keyframe(k).startFraction * d, length = keyframe(k).lengthFraction * d
                         let ratio = (local - start) / length
                         // min(ratio, 1) is `1 < ratio ? 1 : ratio`.
                         let clamped = ratio.replacing(with: 1, where: ratio .> 1).replacing(with: 1, where: .!(length .> 0))
-                        let x = masked(clamped, local .>= start)
-                        store(x, progress(k), i, j)
+                        let x = maskedLanes(clamped, local .>= start)
+                        storeLanes(x, progress(k), i, j)
                         let interior = isInterior(x)
-                        inside += masked(x, interior)
+                        inside += maskedLanes(x, interior)
                         let bits = unsafeBitCast(interior, to: SIMD2<Int64>.self)
                         overlap |= seen & bits
                         seen |= bits
                     }
                     step(0); step(1); step(2); step(3); step(4)
-                    store(inside, interior, i, j)
+                    storeLanes(inside, interior, i, j)
                 }
-                var i = block.lowerBound
-                while i &+ 1 < block.upperBound {
-                    progressPair(i, i &+ 1)
-                    i &+= 2
-                }
-                if i < block.upperBound { progressPair(i, i) }
+                forEachLanePair(block, progressPair)
                 let single = overlap == .zero
                 if single {
                     curve.ease(interior + block.lowerBound, count: block.count)
@@ -116,9 +97,9 @@ public final class PendulumLayers: LayerKernel, @unchecked Sendable {
                 // Pass 2: rotation and shift from 0, each keyframe's eased progress moving them toward its values.
                 @inline(__always) func valuePair(_ i: Int, _ j: Int, single: Bool) -> (SIMD2<Double>, SIMD2<Double>) {
                     var r = SIMD2<Double>.zero, s = SIMD2<Double>.zero
-                    let eased = pair(interior, i, j)
+                    let eased = lanes(interior, i, j)
                     @inline(__always) func step(_ k: Int) {
-                        let x = pair(progress(k), i, j)
+                        let x = lanes(progress(k), i, j)
                         let e = single ? x.replacing(with: eased, where: isInterior(x)) : x
                         r += (keyframe(k).angle - r) * e
                         s += (keyframe(k).offset - s) * e
@@ -127,16 +108,10 @@ public final class PendulumLayers: LayerKernel, @unchecked Sendable {
                     return (r, s)
                 }
                 @inline(__always) func values(single: Bool) {
-                    var i = block.lowerBound
-                    while i &+ 1 < block.upperBound {
-                        let (r, s) = valuePair(i, i &+ 1, single: single)
-                        storeLanes(r, rotation, i)
-                        storeLanes(s, shift, i)
-                        i &+= 2
-                    }
-                    if i < block.upperBound {
-                        let (r, s) = valuePair(i, i, single: single)
-                        (rotation[i], shift[i]) = (r[0], s[0])
+                    forEachLanePair(block) { i, j in
+                        let (r, s) = valuePair(i, j, single: single)
+                        storeLanes(r, rotation, i, j)
+                        storeLanes(s, shift, i, j)
                     }
                 }
                 if single { values(single: true) } else { values(single: false) }
