@@ -28,6 +28,11 @@ public struct TabulatedCubicBezier: Sendable {
     /// frame ends with one more row, the constant v_64 (coordinate 64 exactly, the frame's end x = 0.5), so that an
     /// input's row is ⌊coordinate⌋ with no clamp to the last segment.
     @usableFromInline let segmentGuesses: [Double]
+    /// The certified output polynomials (`DirectBezierRows`), `DirectBezierRows.rows` rows of
+    /// `DirectBezierRows.stride` doubles, NaN where a row is not certified: the ease's fast path.
+    @usableFromInline let directRows: [Double]
+    /// Whether any row of `directRows` is certified (else the ease skips them).
+    @usableFromInline let hasDirectRows: Bool
     /// Rows per frame in `segmentGuesses`: the segments and the end row.
     @usableFromInline static let rowsPerFrame = segments + 1
     /// Doubles per segment: six coefficients and the segment's ends (64 bytes, one cache line).
@@ -71,6 +76,8 @@ public struct TabulatedCubicBezier: Sendable {
             }
         }
         segmentGuesses = guesses
+        directRows = DirectBezierRows.table(curve)
+        hasDirectRows = directRows.contains { !$0.isNaN }
     }
 
     /// The `count` + 1 nodes of a frame at coordinates j·`spacing` (in X, or in √X when `root`).
@@ -186,12 +193,60 @@ public struct TabulatedCubicBezier: Sendable {
         return unfinished
     }
 
-    /// `ease` for at most `LayerBlock.size` inputs: the ends are set and the interior inputs sorted by frame, then each
-    /// frame's list is solved in groups of `solveGroup`. Its scratch stays on the stack, with no allocation: every
-    /// buffer holds at most 1 KiB, the size `withUnsafeTemporaryAllocation` always places there (a 2 KiB buffer goes
-    /// to the heap on Linux, which cost a malloc and a free per block).
+    /// `ease` for at most `LayerBlock.size` inputs. The ends, 0 and 1, are their own outputs; the interior inputs are
+    /// gathered into one list (with their positions), each answered by its certified row of `directRows` where it has
+    /// one (one table read and Horner's rule); the rest, next to vertical tangents, inflections and the ends, are
+    /// gathered again and solved by `solveBlock`. Scratch on the stack, as there.
     @inlinable
     func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
+      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { positionScratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { listScratch in
+            // baseAddress! (here and below) cannot fail: `ease` passes only non-empty blocks, and the table has its rows.
+            let positions = positionScratch.baseAddress!, list = listScratch.baseAddress!
+            // Interior inputs to the list, each written to the next free slot, which only an interior input advances.
+            // The test is `solveBlock`'s on the bit pattern, 0 < x < 1 exactly when d = pattern − 1, read as signed, is
+            // in [0, pattern(1) − 1): as arithmetic on the sign bit, (d − (pattern(1) − 1)) & ~d, so that no branch
+            // depends on it (as a compare it is compiled to one, mispredicted on every layer that starts or ends).
+            let limit = Int64(bitPattern: (1.0).bitPattern &- 1)
+            var interiorCount = 0
+            for k in 0..<count {
+                let x = values[k]
+                positions[interiorCount] = UInt16(truncatingIfNeeded: k)
+                list[interiorCount] = x
+                let d = Int64(bitPattern: x.bitPattern &- 1)
+                interiorCount &+= Int(truncatingIfNeeded: UInt64(bitPattern: (d &- limit) & ~d) &>> 63)
+            }
+            // Each interior input's row; where the row is not certified (NaN) the input stays pending, moved to the
+            // next pending slot (never past its own).
+            var pending = 0
+            if hasDirectRows {
+                directRows.withUnsafeBufferPointer { rows in
+                    let table = rows.baseAddress!
+                    for q in 0..<interiorCount {
+                        let x = list[q], position = positions[q]
+                        let (y, answered) = DirectBezierRows.value(table, at: x)
+                        values[Int(position)] = answered ? y : x
+                        (list[pending], positions[pending]) = (x, position)
+                        pending &+= answered ? 0 : 1
+                    }
+                }
+            } else {
+                pending = interiorCount
+            }
+            guard pending > 0 else { return 0 }
+            let unfinished = solveBlock(list, count: pending)
+            for q in 0..<pending { values[Int(positions[q])] = list[q] }
+            return unfinished
+        }
+      }
+    }
+
+    /// Solves `count` (≤ `LayerBlock.size`) inputs in place: the ends are set and the interior inputs sorted by frame,
+    /// then each frame's list is solved in groups of `solveGroup`. Its scratch stays on the stack, with no allocation:
+    /// every buffer holds at most 1 KiB, the size `withUnsafeTemporaryAllocation` always places there (a 2 KiB buffer
+    /// goes to the heap on Linux, which cost a malloc and a free per block).
+    @inlinable
+    func solveBlock(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
       withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { positionScratch in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { listScratch in
             // One list for both frames: the near frame's interior inputs from the front, the far frame's from the back,
