@@ -1,5 +1,8 @@
-/// A cubic-Bézier timing function shared by many layers: `CompactCubicBezier` plus a guess table, so that almost every
-/// input is solved by one certified Newton step.
+/// A cubic-Bézier timing function shared by many layers: `CompactCubicBezier` plus two tables. Most interior inputs
+/// are answered from certified output rows (`DirectBezierRows`: per 1/128 of the input, a degree-7 polynomial in the
+/// input whose error over the whole row is proven below 1e-13 when the table is built), with no root solve; the rest
+/// (the first and last rows, rows next to vertical tangents and stationary inflections) are solved from a guess table
+/// by one certified Newton step.
 ///
 /// Per mirrored frame, the table has 65 nodes at coordinates j·h (j = 0…64), in X or in √X (see `coordinateIsRoot`),
 /// with the root v_j of B(v) = X_j and its first and second derivatives in the coordinate. The guess is the quintic
@@ -7,8 +10,8 @@
 /// [v_j, v_j+1] (a linear guess where a node has a vertical tangent), and evaluated without a clamp: the Newton step
 /// after it is certified per input. It is within about 1e-9 of the root on Apple's and
 /// Material's curves, so one Newton step passes the Kantorovich certificate; where it does not, the complete solve goes
-/// on from that step. 8 KB per curve, built once and read by every layer that shares the curve. The error bound and
-/// the iteration bound are `CompactCubicBezier`'s. A curve whose control values exceed
+/// on from that step. 8 KB per table and curve, built once and read by every layer that shares the curve. The error
+/// bound and the iteration bound are `CompactCubicBezier`'s (the rows' 1e-13 lies within it). A curve whose control values exceed
 /// `BezierOutputScale.largestUnscaled` certifies no step: every interior input goes on to the complete solve and the
 /// scaled output (`CompactCubicBezier.output(x:frameRoot:)`).
 public struct TabulatedCubicBezier: Sendable {
@@ -173,13 +176,14 @@ public struct TabulatedCubicBezier: Sendable {
     /// (Inputs outside [0, 1] are left as they are: extrapolate them with `CompactCubicBezier.value(at:)`. A single
     /// input is `CubicBezier.value(at:)`'s job, whose own table serves one call at a time.)
     ///
-    /// Inputs at the ends (layers before or after their animation) are their own outputs, 0 and 1. A first pass sorts
-    /// the interior inputs into two lists by frame (x ≤ 0.5 and x > 0.5) without branching, so that each list is
-    /// solved with its frame's constants fixed: per input the segment's guess polynomial is read and evaluated, then
-    /// come one Newton step with its Kantorovich certificate and the output F(v) = 3uv·(u·Y1 + v·Y2) + v³ in frame
-    /// coordinates (1 − F in the mirrored frame), in a loop without branches or table reads that the compiler
-    /// vectorises. Where the step is not certified (rare), the complete solve goes on from it. The results have
-    /// `value(at:)`'s bound, 0 at 0 and 1 at 1.
+    /// Inputs at the ends (layers before or after their animation) are their own outputs, 0 and 1. The interior inputs
+    /// are gathered without branching, and each one whose row of `directRows` is certified is answered by that row's
+    /// polynomial. The others (`solveBlock`) are sorted into two lists by frame (x ≤ 0.5 and x > 0.5) without
+    /// branching, so that each list is solved with its frame's constants fixed: per input the segment's guess
+    /// polynomial is read and evaluated, then come one Newton step with its Kantorovich certificate and the output
+    /// F(v) = 3uv·(u·Y1 + v·Y2) + v³ in frame coordinates (1 − F in the mirrored frame), in a loop without branches or
+    /// table reads that the compiler vectorises. Where the step is not certified (rare), the complete solve goes on
+    /// from it. The results have `value(at:)`'s bound, 0 at 0 and 1 at 1.
     ///
     /// - Returns: how many inputs needed more than the one step (a measure of the table's fit, not of the result).
     @inlinable @discardableResult
