@@ -80,6 +80,60 @@ final class DirectBezierRowsTests: XCTestCase {
         }
     }
 
+    /// The batch reads two inputs at a time on SIMD2 lanes: each lane must give the single input's bits and verdict,
+    /// across rows, at row ends and in rows that are not kept.
+    func testPairedRowsGiveTheBitsOfSingleInputs() throws {
+        var generator = SplitMix64(seed: 0x7061_6972)
+        for curve in try curves() {
+            let table = DirectBezierRows.table(curve)
+            table.withUnsafeBufferPointer { rows in
+                let base = rows.baseAddress!
+                for _ in 0..<200 {
+                    let pick = { (g: inout SplitMix64) -> Double in
+                        Bool.random(using: &g) ? Double.random(in: 0..<1, using: &g)
+                            : Double(Int.random(in: 0..<DirectBezierRows.rows, using: &g)) / Double(DirectBezierRows.rows)
+                    }
+                    let x = SIMD2(pick(&generator), pick(&generator))
+                    let paired = DirectBezierRows.values(base, at: x)
+                    for lane in 0..<2 {
+                        let single = DirectBezierRows.value(base, at: x[lane])
+                        XCTAssertEqual(paired.values[lane].bitPattern, single.value.bitPattern, "\(curve) at \(x[lane])")
+                        XCTAssertEqual(lane == 0 ? paired.certified.0 : paired.certified.1, single.certified)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The block ease gathers the interior inputs, answers them from their rows two at a time and sends the rest to
+    /// the solve: every input must come out as it does alone, whatever its neighbours (ends, inputs outside [0, 1],
+    /// NaN, rows that are not kept, odd counts, counts over one block).
+    func testBlockEaseGivesEachInputsOwnBits() throws {
+        var generator = SplitMix64(seed: 0x626C_6F63)
+        for curve in try curves().prefix(14) {
+            let tabulated = TabulatedCubicBezier(curve)
+            for _ in 0..<6 {
+                let count = Int.random(in: 1...300, using: &generator)
+                let inputs = (0..<count).map { _ -> Double in
+                    switch Int.random(in: 0..<10, using: &generator) {
+                    case 0: return 0
+                    case 1: return 1
+                    case 2: return [-0.25, 1.5, .nan, -0.0][Int.random(in: 0..<4, using: &generator)]
+                    case 3: return Double(Int.random(in: 0..<128, using: &generator)) / 128
+                    default: return Double.random(in: 0..<1, using: &generator)
+                    }
+                }
+                var block = inputs
+                block.withUnsafeMutableBufferPointer { _ = tabulated.ease($0.baseAddress!, count: count) }
+                for (x, value) in zip(inputs, block) {
+                    var alone = x
+                    tabulated.ease(&alone, count: 1)
+                    XCTAssertEqual(value.bitPattern, alone.bitPattern, "\(curve) at \(x)")
+                }
+            }
+        }
+    }
+
     /// A parameter interval that does not reach the row's ends certifies nothing.
     func testAnIntervalShortOfTheRowIsRejected() {
         let curve = CompactCubicBezier(.easeInOut)
