@@ -80,33 +80,7 @@ final class DirectBezierRowsTests: XCTestCase {
         }
     }
 
-    /// The batch reads two inputs at a time on SIMD2 lanes: each lane must give the single input's bits and verdict,
-    /// across rows, at row ends and in rows that are not kept.
-    func testPairedRowsGiveTheBitsOfSingleInputs() throws {
-        var generator = SplitMix64(seed: 0x7061_6972)
-        for curve in try curves() {
-            let table = DirectBezierRows.table(curve)
-            table.withUnsafeBufferPointer { rows in
-                let base = rows.baseAddress!
-                for _ in 0..<200 {
-                    let pick = { (g: inout SplitMix64) -> Double in
-                        Bool.random(using: &g) ? Double.random(in: 0..<1, using: &g)
-                            : Double(Int.random(in: 0..<DirectBezierRows.rows, using: &g)) / Double(DirectBezierRows.rows)
-                    }
-                    let x = SIMD2(pick(&generator), pick(&generator))
-                    let paired = DirectBezierRows.values(base, at: x)
-                    for lane in 0..<2 {
-                        let single = DirectBezierRows.value(base, at: x[lane])
-                        XCTAssertEqual(paired.values[lane].bitPattern, single.value.bitPattern, "\(curve) at \(x[lane])")
-                        XCTAssertEqual(lane == 0 ? paired.certified.0 : paired.certified.1, single.certified)
-                    }
-                }
-            }
-        }
-    }
-
-    /// The block ease gathers the interior inputs, answers them from their rows two at a time and sends the rest to
-    /// the solve: every input must come out as it does alone, whatever its neighbours (ends, inputs outside [0, 1],
+    /// The block ease gathers the interior inputs, answers them from their rows and sends the rest to the solve: every input must come out as it does alone, whatever its neighbours (ends, inputs outside [0, 1],
     /// NaN, rows that are not kept, odd counts, counts over one block).
     func testBlockEaseGivesEachInputsOwnBits() throws {
         var generator = SplitMix64(seed: 0x626C_6F63)

@@ -240,22 +240,6 @@ enum DirectBezierRows {
     }
 }
 
-extension DirectBezierRows {
-    /// `value(_:at:)` for two inputs on SIMD2 lanes, each lane reading its own row: the same operations lane by lane,
-    /// so the same bits.
-    @inlinable @inline(__always)
-    static func values(_ table: UnsafePointer<Double>, at x: SIMD2<Double>) -> (values: SIMD2<Double>, certified: (Bool, Bool)) {
-        let scaled = x * Double(rows)
-        let rounded = (scaled - 0.5) + 0x1.8p52
-        let u = scaled - (rounded - 0x1.8p52)
-        let first = table + stride &* Int(truncatingIfNeeded: rounded.x.bitPattern & 0xFFFF_FFFF)
-        let second = table + stride &* Int(truncatingIfNeeded: rounded.y.bitPattern & 0xFFFF_FFFF)
-        var value = SIMD2(first[0], second[0])
-        for k in 1..<8 { value = value * u + SIMD2(first[k], second[k]) }
-        return (value, (!first[0].isNaN, !second[0].isNaN))
-    }
-}
-
 /// A Bernstein cubic with end values 0 and 1 and inner control values p1, p2, in power form a·t³ + b·t² + c·t.
 struct CubicPolynomial {
     let a: Double, b: Double, c: Double

@@ -226,27 +226,12 @@ public struct TabulatedCubicBezier: Sendable {
             if hasDirectRows {
                 directRows.withUnsafeBufferPointer { rows in
                     let table = rows.baseAddress!
-                    // Writes one input's answer, or keeps it pending.
-                    @inline(__always) func settle(_ x: Double, _ position: UInt16, _ y: Double, _ answered: Bool) {
+                    for q in 0..<interiorCount {
+                        let x = list[q], position = positions[q]
+                        let (y, answered) = DirectBezierRows.value(table, at: x)
                         values[Int(position)] = answered ? y : x
                         (list[pending], positions[pending]) = (x, position)
                         pending &+= answered ? 0 : 1
-                    }
-                    // Two inputs at a time on SIMD2 lanes (lane by lane the operations of `DirectBezierRows.value`),
-                    // then the odd one out. Both inputs are read before either is settled: settling writes the list
-                    // at or below them.
-                    var q = 0
-                    while q &+ 1 < interiorCount {
-                        let x = SIMD2(list[q], list[q &+ 1]), first = positions[q], second = positions[q &+ 1]
-                        let (y, answered) = DirectBezierRows.values(table, at: x)
-                        settle(x.x, first, y.x, answered.0)
-                        settle(x.y, second, y.y, answered.1)
-                        q &+= 2
-                    }
-                    if q < interiorCount {
-                        let x = list[q], position = positions[q]
-                        let (y, answered) = DirectBezierRows.value(table, at: x)
-                        settle(x, position, y, answered)
                     }
                 }
             } else {
