@@ -5,17 +5,19 @@ import RealModule
 ///
 /// ## Rows
 /// Input x in [j, j + 1]/`rows` (row j) maps to u = x·`rows` − j in [0, 1] (exact: `rows` is a power of two), and the
-/// row holds P_j(u) of degree `degree`, the Chebyshev interpolant of the exact output at `degree` + 1 Chebyshev
-/// points of the row (each from `CompactCubicBezier`'s complete solve), in power form in u, highest coefficient first.
+/// row holds P_j(u) of degree `degree`, the Chebyshev interpolant of the output at `degree` + 1 Chebyshev points of
+/// the row (each from four Newton steps on x(t) from the chord between the roots of the row's ends), in power form in
+/// u, highest coefficient first.
 ///
 /// ## Certificate
-/// A row is kept only where its whole error, for every input of the row, is proven below `certifiedBound` (1e-13):
+/// A row is kept only where its whole error, for every input of the row, is certified below `certifiedBound` (1e-13):
 /// on the row's parameter interval t in [t_a, t_b] (the roots of the row's ends, widened by `rootMargin` and checked
 /// to cover the row), E(τ) = P_j(u(τ)) − Y(t(τ)) with t = t_a + τ·(t_b − t_a) and u(τ) = `rows`·X(t) − j is a
 /// polynomial of degree 3·`degree` in τ, since X and Y are cubics; each input x of the row is X(t) for one t there, so
-/// |P_j(u) − y_true(x)| ≤ max over τ in [0, 1] of |E(τ)| ≤ the largest magnitude of E's Bernstein coefficients. To
-/// this come bounds on the rounding of that computation, of the coefficients of u(τ) and Y(τ), and of Horner's rule on
-/// P_j at run time. Every other row (next to a vertical tangent, where the output bends like a root; around a
+/// |P_j(u) − y_true(x)| ≤ max over τ in [0, 1] of |E(τ)| ≤ the largest magnitude of E's Bernstein coefficients. That
+/// step holds in exact arithmetic; to it come a-priori bounds on the rounding of the computation itself, of the
+/// coefficients of u(τ) and Y(τ), and of Horner's rule on P_j at run time, each a generous multiple of the usual
+/// γ_n = n·2^-53 bound (together about 1e-14 on ordinary rows, where the Bernstein term is near 1e-16). Every other row (next to a vertical tangent, where the output bends like a root; around a
 /// stationary inflection; the first and last rows, where the exact path keeps its relative accuracy next to 0 and 1;
 /// every row of a curve whose output needs a scale) has NaN coefficients, and its inputs take the solve.
 @usableFromInline

@@ -1,6 +1,6 @@
 /// A cubic-Bézier timing function shared by many layers: `CompactCubicBezier` plus two tables. Most interior inputs
 /// are answered from certified output rows (`DirectBezierRows`: per 1/128 of the input, a degree-7 polynomial in the
-/// input whose error over the whole row is proven below 1e-13 when the table is built), with no root solve; the rest
+/// input whose error over the whole row is certified below 1e-13 when the table is built), with no root solve; the rest
 /// (the first and last rows, rows next to vertical tangents and stationary inflections) are solved from a guess table
 /// by one certified Newton step.
 ///
