@@ -122,7 +122,8 @@ enum DirectBezierRows {
         }
     }
 
-    /// Row `j`'s polynomial in u, lowest coefficient first, as `table` builds it (for tests).
+    /// Row `j`'s polynomial in u, lowest coefficient first, interpolating the complete solve's outputs at the row's
+    /// Chebyshev points (for tests; `table` takes those outputs by Newton from the chord instead).
     static func interpolant(_ curve: CompactCubicBezier, row j: Int) -> [Double] {
         let outputs = chebyshevPoints.map { curve.value(at: (Double(j) + $0) / Double(rows)) }
         var coefficients = [Double](repeating: 0, count: stride)
