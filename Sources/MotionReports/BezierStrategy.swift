@@ -28,8 +28,12 @@ public struct BezierStrategy: Sendable {
          cardano]
     }
 
-    /// MotionCore's default solver (`CubicBezier.value(at:)`).
-    public static let motionbench = BezierStrategy(name: "motionbench") { curve in { curve.value(at: $0) } }
+    /// MotionCore's solver (`CubicBezier.value(at:)`) on the curve with its certified rows
+    /// (`CubicBezier.withCertifiedRows()`, built here once per curve, as every strategy builds its tables).
+    public static let motionbench = BezierStrategy(name: "motionbench") { curve in
+        let prepared = curve.withCertifiedRows()
+        return { prepared.value(at: $0) }
+    }
 
     /// WebKit's 2008 `UnitBezier`: up to 8 Newton steps from t = x, returning when |x(t) − x| < ε and giving up
     /// Newton when |x'| < 1e-6; then bisection on [0, 1] from t = x while t0 < t1. CSS passes ε = 1/(200·duration).

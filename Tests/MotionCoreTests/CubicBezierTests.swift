@@ -1,16 +1,21 @@
 @testable import MotionCore
 import XCTest
 
-final class CubicBezierTests: XCTestCase {
-    private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws -> CubicBezier {
+class CubicBezierTests: XCTestCase {
+    /// The curve under test (`CertifiedRowsCubicBezierTests` runs every test again on curves with certified rows).
+    func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws -> CubicBezier {
         try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 
+    /// How close `curve`'s outputs come to exact vectors: the Newton step's first-order output is within a few ulp;
+    /// certified rows are held to their bound (1e-13 for an output row, plus rounding).
+    var vectorAccuracy: Double { 1e-15 }
+
     func testDevelopmentVectors() throws {
-        XCTAssertEqual(try curve(0.5, 1, 0.5, 1).value(at: 0.5), 0.875, accuracy: 1e-15)
-        XCTAssertEqual(try curve(0.5, 2, 0.5, 2).value(at: 0.5), 1.625, accuracy: 1e-15)
-        XCTAssertEqual(try curve(0.5, -1, 0.5, -1).value(at: 0.5), -0.625, accuracy: 1e-15)
-        XCTAssertEqual(try curve(0.42, 0, 0.58, 1).value(at: 0.5), 0.5, accuracy: 1e-15)
+        XCTAssertEqual(try curve(0.5, 1, 0.5, 1).value(at: 0.5), 0.875, accuracy: vectorAccuracy)
+        XCTAssertEqual(try curve(0.5, 2, 0.5, 2).value(at: 0.5), 1.625, accuracy: vectorAccuracy)
+        XCTAssertEqual(try curve(0.5, -1, 0.5, -1).value(at: 0.5), -0.625, accuracy: vectorAccuracy)
+        XCTAssertEqual(try curve(0.42, 0, 0.58, 1).value(at: 0.5), 0.5, accuracy: vectorAccuracy)
     }
 
     func testOvershootIntervalsMatchTheReferenceVectors() throws {
@@ -250,4 +255,26 @@ final class CubicBezierTests: XCTestCase {
         XCTAssertTrue(CubicBezier.ease.value(at: .nan).isNaN)
         XCTAssertTrue(CubicBezier.ease.slope(at: .nan).isNaN)
     }
+}
+
+/// Every `CubicBezierTests` test that builds its curves with `curve`, again on curves built with certified rows (`CubicBezier.withCertifiedRows()`): the
+/// rows keep the solver's bound, symmetry, monotonicity and the inflection window's guarantees.
+/// (Each test is declared again: test discovery on Linux lists only the methods a class declares itself.)
+final class CertifiedRowsCubicBezierTests: CubicBezierTests {
+    override func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws -> CubicBezier {
+        try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).withCertifiedRows()
+    }
+    override var vectorAccuracy: Double { 1.2e-13 }
+    override func testDevelopmentVectors() throws { try super.testDevelopmentVectors() }
+    override func testOvershootIntervalsMatchTheReferenceVectors() throws { try super.testOvershootIntervalsMatchTheReferenceVectors() }
+    override func testEndpointsAreExact() throws { try super.testEndpointsAreExact() }
+    override func testSymmetricCurvesAreSymmetric() throws { try super.testSymmetricCurvesAreSymmetric() }
+    override func testOutputIsMonotoneWhenControlYValuesAreInUnitInterval() throws { try super.testOutputIsMonotoneWhenControlYValuesAreInUnitInterval() }
+    override func testMonotoneNextToAnInteriorVerticalTangent() throws { try super.testMonotoneNextToAnInteriorVerticalTangent() }
+    override func testInflectionWindowCompareOnBitsIsTheTwoSidedTest() throws { try super.testInflectionWindowCompareOnBitsIsTheTwoSidedTest() }
+    override func testMonotoneAcrossTheStationaryInflectionWindow() throws { try super.testMonotoneAcrossTheStationaryInflectionWindow() }
+    override func testExtrapolationFollowsCSSTangents() throws { try super.testExtrapolationFollowsCSSTangents() }
+    override func testSlopeMatchesFiniteDifferences() throws { try super.testSlopeMatchesFiniteDifferences() }
+    override func testOutputRangeCoversSampledExtremes() throws { try super.testOutputRangeCoversSampledExtremes() }
+    override func testValidationNamesTheValueAndTheRule() { super.testValidationNamesTheValueAndTheRule() }
 }

@@ -94,6 +94,31 @@ final class BezierSolverReferenceTests: XCTestCase {
         print("hard curves: largest error vs GSL \(worst)")
     }
 
+    /// Curves with certified rows (`withCertifiedRows()`), whose kept rows answer without a Newton step, against GSL:
+    /// random curves at random inputs and the hard curves on a grid with the inputs next to their edges.
+    func testCurvesWithCertifiedRowsMeetTheDocumentedBound() throws {
+        var generator = SplitMix64(seed: 0x526F_7773)
+        var worst = 0.0
+        var curves: [CubicBezier] = []
+        for index in 0..<300 {
+            let yRange: ClosedRange<Double> = index % 10 == 0 ? -50...50 : -2...3
+            curves.append(try CubicBezier(
+                x1: Double.random(in: 0...1, using: &generator), y1: Double.random(in: yRange, using: &generator),
+                x2: Double.random(in: 0...1, using: &generator), y2: Double.random(in: yRange, using: &generator)))
+        }
+        for curve in curves.map({ $0.withCertifiedRows() }) {
+            for _ in 0..<200 { worst = max(worst, check(curve, randomInput(&generator)).error) }
+        }
+        for (x1, y1, x2, y2) in [(1.0, 0.0, 0.0, 1.0), (0, 1, 1, 0), (0.99, 0, 0.01, 1), (0.001, 0, 0.999, 1),
+                                 (0.7, -0.5, 0.3, 1.5), (0.5, -1, 0.5, 2), (0.3, 1, 0.6, 0)] {
+            let curve = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).withCertifiedRows()
+            var inputs = (0...4_000).map { Double($0) / 4_000 }
+            for j in 1..<128 { inputs += [Double(j) / 128, (Double(j) / 128).nextUp, (Double(j) / 128).nextDown] }
+            for x in inputs { worst = max(worst, check(curve, x).error) }
+        }
+        print("curves with certified rows: largest error vs GSL \(worst)")
+    }
+
     func testPresetsAreWithinTheBoundAndFarBelowIt() throws {
         var worst = 0.0
         for (_, curve) in CubicBezier.applePresets {

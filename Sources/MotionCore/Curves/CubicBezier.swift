@@ -88,6 +88,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         @usableFromInline let cubic: Double
         /// The inputs x(c − radius) and x(c + radius) that bound the window.
         @usableFromInline let lowestInput: Double, highestInput: Double
+        /// Whether the certified rows (`withCertifiedRows()`) answer every kept row in the vertex form, not only the
+        /// window: where y1 and y2 lie in [0, 1] (so |a| ≤ 7 and the form's rounding stays below 4e-15), the form is
+        /// the same cubic, monotone in t everywhere, and one form for every row needs no choice per input.
+        @usableFromInline let answersEveryRow: Bool
         /// The window as bit patterns: max(`lowestInput`, +0)'s, and how far `highestInput`'s lies above it. For x ≥ +0
         /// the bit patterns of doubles are ordered as the values, so lowestInput ≤ x ≤ highestInput is one unsigned
         /// compare, `x.bitPattern − windowStart ≤ windowWidth` (wrapping below the start): one branch, taken only
@@ -112,6 +116,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             self.value = 3 * s * center * (s * y1 + center * y2) + center * center * center
             self.slope = slope
             self.cubic = a
+            answersEveryRow = (0...1).contains(y1) && (0...1).contains(y2)
             // x(t) (frame 0's B) is rounded to a few ulp: widen the window by a hair, so that it holds every t within
             // `radius`.
             let x = BezierFrame(p1: x1, p2: x2)
@@ -167,8 +172,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2, precision: .float32)
     }
 
-    /// Builds the curve from control points already known to be valid.
-    init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double) {
+    /// Builds the curve from control points already known to be valid, with certified parameter rows
+    /// (`withCertifiedRows()`) when `certifiedRows` is true.
+    init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double, certifiedRows: Bool = false) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
@@ -177,11 +183,30 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         let tolerance = min(max(1e-13 / maximumYSpeed, 0x1p-60), 1e-13)
         let outputScale = BezierOutputScale(y1: y1, y2: y2)
         self.outputScale = outputScale
-        inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance, outputScale: outputScale)
+        let inflection = StationaryInflection(x1: x1, y1: y1, x2: x2, y2: y2)
+        self.inflection = inflection
+        inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance, outputScale: outputScale,
+                                       certifiedRows: certifiedRows ? (inflection.map { ($0.lowestInput, $0.highestInput) },
+                                                                       inflection?.answersEveryRow != true) : nil)
         tangents = BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2)
-        inflection = StationaryInflection(x1: x1, y1: y1, x2: x2, y2: y2)
         isIdentity = x1 == y1 && x2 == y2
     }
+
+    /// The same curve with certified rows (`CertifiedParameterRows`): 128 rows over the input (9 KB), each certified
+    /// when it is built. An input in an output row costs one table read and a degree-7 polynomial, with no call; in a
+    /// parameter row the polynomial gives t, and y follows as after the Newton step; other inputs (next to 0 and 1,
+    /// vertical tangents and flat starts) take the usual solve. Outputs stay within the type's error bound and keep its
+    /// monotonicity (an output row is kept only where it rises by more than twice its error over any 1e-12 step, and a
+    /// parameter row's t is within the solver's tolerance of the root), but differ from the curve's without rows by up
+    /// to about 1e-14 where the Newton step's output is within a few ulp (`easeInOut` at 0.5 gives
+    /// 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
+    /// the named ones too, are built without rows unless asked. Equal (`==`) to the curve without rows.
+    public func withCertifiedRows() -> CubicBezier {
+        inverter.hasParameterRows ? self : CubicBezier(validatedX1: x1, y1: y1, x2: x2, y2: y2, certifiedRows: true)
+    }
+
+    /// Whether the curve has certified rows (`withCertifiedRows()`; a curve with a scaled output keeps none).
+    public var hasCertifiedRows: Bool { inverter.hasParameterRows }
 
     /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside. Always inlined,
     /// so that the identity curve costs a compare and no call; other curves make one call to `interiorValue(_:)`
@@ -190,6 +215,13 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     public func value(at x: Double) -> Double {
         if x >= CubicBezierInverter.smallestFirstOrderTarget, x < 1 {
             if isIdentity { return x }
+            // An output row (`withCertifiedRows()`) answers here, with no call.
+            let row = inverter.row(forInterior: x)
+            if row.kept {
+                let value = row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign)
+                if row.isOutput { return value }
+                if let inflection, inflection.answersEveryRow { return inflection.y(t: value) }
+            }
             return interiorValue(x)
         }
         return extrapolatedValue(at: x)
@@ -200,6 +232,21 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// `completeInteriorValue(_:)`, called last so that the fast path needs no stack frame.
     @usableFromInline
     func interiorValue(_ x: Double) -> Double {
+        // A certified row answers first where the curve has them (`withCertifiedRows()`): an output row gives y, a
+        // parameter row t.
+        let row = inverter.row(forInterior: x)
+        if row.kept {
+            if row.isOutput { return row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign) }
+            guard let inflection else { return inverter.output(frameParameter: row.value, frame: row.frame).y }
+            let t = row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign)
+            if inflection.answersEveryRow { return inflection.y(t: t) }
+            let y = inverter.output(frameParameter: row.value, frame: row.frame).y
+            // Both forms, and the window's choice by a mask rather than a branch: on shuffled inputs a window that
+            // holds a third of them would mispredict the branch a third of the time.
+            let inside = UInt64(0) &- UInt64(inflection.contains(x) ? 1 : 0)
+            let vertex = inflection.y(t: t)
+            return Double(bitPattern: (vertex.bitPattern & inside) | (y.bitPattern & ~inside))
+        }
         // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
         let (regular, t, final) = inverter.fastStep(forInterior: x)
         guard final else { return completeInteriorValue(x) }

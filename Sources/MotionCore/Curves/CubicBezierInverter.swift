@@ -118,6 +118,9 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline let centerBelow: Int, centerWidth: Int, centerRowsOffset: Int
     /// The two frames, for the complete solve.
     @usableFromInline let frames: (BezierFrame, BezierFrame)
+    /// The certified parameter rows (`CertifiedParameterRows`) that the fast path reads before the guess, for a curve
+    /// built with them; `CertifiedParameterRows.none` (no row kept) for every other curve.
+    @usableFromInline let parameterRows: UnsafeMutablePointer<Double>
     /// The output cubic in scaled form, for a curve whose control values exceed `BezierOutputScale.largestUnscaled`
     /// (then the complete solve answers every input); nil for every other curve.
     @usableFromInline let outputScale: BezierOutputScale?
@@ -125,10 +128,18 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// Builds the inverter for x control points `x1`, `x2` in [0, 1] and output control values `y1`, `y2` (any
     /// finite values; `outputScale` is their scaled form where they need one), solving to `tolerance` in t (131 root
     /// solves; 97 more per flat frame start and 160 more for a steep centre).
-    init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double, outputScale: BezierOutputScale?) {
+    init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double, outputScale: BezierOutputScale?,
+         certifiedRows: (window: (low: Double, high: Double)?, outputRows: Bool)? = nil) {
         self.tolerance = tolerance
         self.outputScale = outputScale
         frames = (BezierFrame(p1: x1, p2: x2), BezierFrame(p1: 1 - x2, p2: 1 - x1))
+        if let certifiedRows, outputScale == nil {
+            parameterRows = CertifiedParameterRows.table(
+                frames: frames, outputs: certifiedRows.outputRows ? ((y1, y2), (1 - y2, 1 - y1)) : nil, tolerance: tolerance,
+                monotone: (0...1).contains(y1) && (0...1).contains(y2), window: certifiedRows.window)
+        } else {
+            parameterRows = CertifiedParameterRows.none
+        }
         let flat = (frames.0.p1 < TabulatedCubicBezier.flatStart, frames.1.p1 < TabulatedCubicBezier.flatStart)
         rootBelow = flat.0 ? Self.rootRegion : 0
         rootFrom = flat.1 ? Self.rows - Self.rootRegion : Self.rows
@@ -264,6 +275,33 @@ final class CubicBezierInverter: @unchecked Sendable {
 
     deinit {
         storage.deallocate()
+        if parameterRows != CertifiedParameterRows.none { parameterRows.deallocate() }
+    }
+
+    /// Whether the curve was built with certified parameter rows.
+    var hasParameterRows: Bool { parameterRows != CertifiedParameterRows.none }
+
+    /// Input `x`'s certified row for 0 < x < 1: the row's polynomial at x (the output in the frame's orientation for
+    /// an output row, the frame parameter for a parameter row), whether the row is kept, whether it is an output row,
+    /// and the frame's output map (offset, sign bits).
+    @inlinable @inline(__always)
+    func row(forInterior x: Double) -> (value: Double, kept: Bool, isOutput: Bool, offset: Double, sign: UInt64, frame: Int) {
+        let (j, u) = Self.mainSegment(x)
+        let row = UnsafePointer(parameterRows + CertifiedParameterRows.stride &* j)
+        let frame = j &>> 6
+        let k = UnsafePointer(storage + Self.frameStride &* frame)
+        return (CertifiedParameterRows.parameter(row, at: u), !row[0].isNaN,
+                parameterRows[CertifiedParameterRows.kindsOffset &+ j] != 0, k[13], k[14].bitPattern, frame)
+    }
+
+    /// y and t from frame parameter `v` of `frame` (the Newton step's output arithmetic without its correction).
+    @inlinable @inline(__always)
+    func output(frameParameter v: Double, frame: Int) -> (y: Double, t: Double) {
+        let k = UnsafePointer(storage + Self.frameStride &* frame)
+        let w = 1 - v, weight = 3 * w * v
+        let output = weight * (w * k[1] + v * k[3]) + v * v * v
+        let sign = k[14].bitPattern
+        return (k[13] + Double(bitPattern: output.bitPattern ^ sign), k[13] + Double(bitPattern: v.bitPattern ^ sign))
     }
 
     /// The row that holds input `x` in (0, 1) (`target` = min(x, 1 − x)), the row coordinate u in [0, 1] (in the

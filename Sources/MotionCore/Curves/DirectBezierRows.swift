@@ -46,26 +46,37 @@ enum DirectBezierRows {
         }
         let ends = (0...rows).map { $0 == 0 ? 0 : ($0 == rows ? 1 : root(Double($0) / Double(rows))) }
         let x = CubicPolynomial(p1: curve.x1, p2: curve.x2), y = CubicPolynomial(p1: curve.y1, p2: curve.y2)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * stride) { scratch in
-            let coefficients = scratch.baseAddress!, outputs = coefficients + stride
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: stride) { scratch in
+            let coefficients = scratch.baseAddress!
             for j in 1..<(rows - 1) {
-                let (low, high) = (ends[j], ends[j + 1])
-                // The exact output at the row's Chebyshev points: Newton on x(t) from the chord between the row's roots
-                // (the certificate below holds whatever these values are; they only decide whether the row is kept).
-                for i in 0..<stride {
-                    let target = (Double(j) + chebyshevPoints[i]) / Double(rows)
-                    var t = low + (high - low) * chebyshevPoints[i]
-                    for _ in 0..<4 { t -= (x.value(t) - target) / x.derivative(t) }
-                    outputs[i] = y.value(t)
-                }
-                powerCoefficients(outputs, into: coefficients)
-                let bound = certifiedError(UnsafeBufferPointer(start: coefficients, count: stride), row: j, curve: curve,
-                                           parameters: (low - rootMargin, high + rootMargin))
+                let bound = fitRow(j, x: x, output: y, roots: (ends[j], ends[j + 1]), into: coefficients)
                 guard bound <= certifiedBound else { continue }
                 for k in 0..<stride { table[stride * j + k] = coefficients[degree - k] }
             }
         }
         return table
+    }
+
+    /// Fits row `j` (inputs X in [j, j + 1]/`rows` of the increasing cubic `x`, whose roots at the row's ends are
+    /// `roots`) with the interpolant of `output` at the parameter of each Chebyshev point, and returns its certified
+    /// error (`certifiedError`): the power coefficients in u, lowest first, are left in `coefficients` (`stride`
+    /// doubles). The points come from four Newton steps on x from the chord between the roots; the certificate holds
+    /// whatever they are, and they only decide whether the row is kept.
+    static func fitRow(_ j: Int, x: CubicPolynomial, output: CubicPolynomial, roots: (low: Double, high: Double),
+                       into coefficients: UnsafeMutablePointer<Double>) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: stride) { scratch in
+            let outputs = scratch.baseAddress!
+            let (low, high) = roots
+            for i in 0..<stride {
+                let target = (Double(j) + chebyshevPoints[i]) / Double(rows)
+                var t = low + (high - low) * chebyshevPoints[i]
+                for _ in 0..<4 { t -= (x.value(t) - target) / x.derivative(t) }
+                outputs[i] = output.value(t)
+            }
+            powerCoefficients(outputs, into: coefficients)
+            return certifiedError(UnsafeBufferPointer(start: coefficients, count: stride), row: j, x: x, output: output,
+                                  parameters: (low - rootMargin, high + rootMargin))
+        }
     }
 
     /// The row coordinates u in (0, 1) of the `degree` + 1 Chebyshev points, (1 − cos θ_i)/2 with
@@ -138,9 +149,17 @@ enum DirectBezierRows {
     /// does not), as the type describes; +infinity where anything is not finite.
     static func certifiedError(_ coefficients: UnsafeBufferPointer<Double>, row j: Int, curve: CompactCubicBezier,
                                parameters: (low: Double, high: Double)) -> Double {
+        certifiedError(coefficients, row: j, x: CubicPolynomial(p1: curve.x1, p2: curve.x2),
+                       output: CubicPolynomial(p1: curve.y1, p2: curve.y2), parameters: parameters)
+    }
+
+    /// `certifiedError(_:row:curve:parameters:)` for any increasing cubic `x` on the parameter interval and any output
+    /// cubic `output` (the curve's y, or the parameter itself for `CertifiedParameterRows`): a bound on
+    /// |P(X·`rows` − j) − output(t(X))| over the row's inputs X, t(X) the root of x(t) = X.
+    static func certifiedError(_ coefficients: UnsafeBufferPointer<Double>, row j: Int, x: CubicPolynomial,
+                               output y: CubicPolynomial, parameters: (low: Double, high: Double)) -> Double {
         let (low, high) = parameters, width = high - low
         let scale = Double(rows)
-        let x = CubicPolynomial(p1: curve.x1, p2: curve.x2), y = CubicPolynomial(p1: curve.y1, p2: curve.y2)
         // The interval must reach past both ends of the row (X is increasing, and rounds by a few ulp of 1 at most).
         guard x.value(low) < (Double(j) / scale) - 0x1p-48, x.value(high) > Double(j + 1) / scale + 0x1p-48 else {
             return .infinity
@@ -199,7 +218,10 @@ enum DirectBezierRows {
                 sumCoefficients += abs(coefficients[k])
             }
             let total = largest
-                + 4 * Double(n + 2) * unit * (sumMagnitude + yTaylor.magnitude + bernsteinRounding)  // the bound's own rounding
+                // The bound's own rounding: composing P with u(τ) and converting to Bernstein form (each a sum of at most
+                // n + 2 rounded terms), and subtracting Y's coefficients (one rounding each, at most an ulp of the
+                // terms' magnitudes).
+                + 4 * Double(n + 2) * unit * (sumMagnitude + bernsteinRounding) + 2 * unit * (sumMagnitude + yTaylor.magnitude)
                 + slopeSum * uRounding + yRounding  // u(τ)'s and Y(τ)'s coefficients
                 + 4 * Double(degree + 1) * unit * sumCoefficients  // Horner's rule at run time, |u| ≤ 1
             return total.isFinite ? total : .infinity
@@ -251,6 +273,14 @@ struct CubicPolynomial {
     init(p1: Double, p2: Double) {
         (a, b, c) = (1 + 3 * p1 - 3 * p2, 3 * p2 - 6 * p1, 3 * p1)
     }
+
+    /// The cubic a·t³ + b·t² + c·t.
+    init(a: Double, b: Double, c: Double) {
+        (self.a, self.b, self.c) = (a, b, c)
+    }
+
+    /// The parameter itself, t (exact).
+    static let identity = CubicPolynomial(a: 0, b: 0, c: 1)
 
     /// The value at `t`.
     func value(_ t: Double) -> Double { ((a * t + b) * t + c) * t }

@@ -1,0 +1,121 @@
+/// The root of a cubic-Bézier timing curve's x(t) = x as a polynomial in the input, row by row, each row certified
+/// when it is built: the scalar solver's fastest path (`CubicBezier.withCertifiedRows()`), which answers an input with
+/// one table read and a degree-7 polynomial in place of the guess and Newton step, then evaluates y at that parameter
+/// as the Newton step does.
+///
+/// ## Rows
+/// The rows follow the inverter's main rows: input x in [j, j + 1]/128 is row j, in frame 0 (the curve itself) for
+/// j < 64 and frame 1 (the curve turned half a turn, target X = 1 − x, exact) from 64 on, and u in [0, 1] is the
+/// row coordinate in the frame's orientation (`CubicBezierInverter.mainSegment`). Row j holds P_j(u) of degree 7 in
+/// power form: the interpolant of the frame's root v at the row's Chebyshev points, with
+/// u = 128·X − j′ for the frame row j′ (j in frame 0, 127 − j in frame 1). The coefficients c_k of u^k are stored in
+/// lane pairs, (c0, c4), (c1, c5), (c2, c6), (c3, c7), for `parameter(_:at:)`; c0 is NaN in a row that is not kept.
+///
+/// ## Certificate
+/// A row is kept only where |P_j(u) − v*(X)| ≤ the curve's parameter tolerance (1e-13 / max|y′|, at most 1e-13) for
+/// every input of the row, v* the exact root, by `DirectBezierRows.certifiedError` with the parameter as the output
+/// (E(τ) = P_j(u(τ)) − v(τ), of degree 21 in τ, bounded by its Bernstein coefficients, plus a-priori bounds of the
+/// rounding of the computation and of evaluating P_j at run time, Horner's rule or the pairwise form used here alike).
+/// The parameter is then as close to the root as the complete solve's tolerance, so that the solver's error bound and
+/// monotonicity argument (`CubicBezier`) hold unchanged. The rows next to 0 and 1 (frame row 0, where the exact path
+/// keeps its relative accuracy), rows next to a vertical tangent or a flat frame start (where the root bends like a
+/// square or cube root and no row certifies), and every row of a curve with a scaled output, are NaN and take the
+/// inverter's fast step.
+@usableFromInline
+enum CertifiedParameterRows {
+    /// Rows over [0, 1] (64 per frame).
+    @usableFromInline static let rows = 128
+    /// Degree of each row's polynomial.
+    static let degree = 7
+    /// Doubles per row: the `degree` + 1 coefficients, in lane pairs.
+    @usableFromInline static let stride = 8
+
+    /// Offset of the row kinds after the rows: one double per row, 1 for an output row, 0 for a parameter row.
+    @usableFromInline static let kindsOffset = rows * stride
+    /// Doubles per table: the rows, then their kinds.
+    static let tableSize = kindsOffset + rows
+    /// Largest certified error of an output row, in output units (as `DirectBezierRows`).
+    static let outputBound = 1e-13
+    /// Input step at and above which the output is monotone on a monotone curve (see `CubicBezier`).
+    static let monotoneStep = 1e-12
+
+    /// A table with no row kept, shared by every curve built without rows (never freed).
+    @usableFromInline nonisolated(unsafe) static let none: UnsafeMutablePointer<Double> = {
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: tableSize)
+        table.initialize(repeating: .nan, count: tableSize)
+        return table
+    }()
+
+    /// The table for the frames `frames` of a curve, each with its output cubic's control values `outputs` (the
+    /// inverter's frame constants), solved to parameter `tolerance` (`tableSize` doubles, newly allocated; the caller
+    /// deallocates it): an output row (none when `outputs` is nil) where one certifies within `outputBound`, does not
+    /// overlap `window` (the
+    /// stationary inflection's inputs, where the vertex form answers) and, on a `monotone` curve, rises by more than
+    /// twice its bound over every input step of `monotoneStep`; else a parameter row where one certifies within the
+    /// tolerance; else NaN.
+    static func table(frames: (BezierFrame, BezierFrame), outputs: ((Double, Double), (Double, Double))?, tolerance: Double,
+                      monotone: Bool, window: (low: Double, high: Double)?) -> UnsafeMutablePointer<Double> {
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: tableSize)
+        table.initialize(repeating: .nan, count: tableSize)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: stride) { scratch in
+            let coefficients = scratch.baseAddress!
+            for (index, frame) in [frames.0, frames.1].enumerated() {
+                let x = CubicPolynomial(p1: frame.p1, p2: frame.p2)
+                let output = outputs.map { CubicPolynomial(p1: index == 0 ? $0.0.0 : $0.1.0, p2: index == 0 ? $0.0.1 : $0.1.1) }
+                let half = rows / 2
+                let ends = (0...half).map {
+                    $0 == 0 ? 0 : frame.solveBracketed(target: Double($0) / Double(rows), guess: Double($0) / Double(rows),
+                                                       tolerance: tolerance)
+                }
+                for row in 1..<half {
+                    let j = index == 0 ? row : rows - 1 - row
+                    // The row's inputs x in the curve's orientation.
+                    let inputs = (Double(j) / Double(rows), Double(j + 1) / Double(rows))
+                    let overlapsWindow = window.map { inputs.1 >= $0.low && inputs.0 <= $0.high } ?? false
+                    let roots = (ends[row], ends[row + 1])
+                    var kind = 1.0
+                    var bound = Double.infinity
+                    if let output, !overlapsWindow {
+                        bound = DirectBezierRows.fitRow(row, x: x, output: output, roots: roots, into: coefficients)
+                    }
+                    if !(bound <= outputBound) || (monotone && 2 * bound > smallestSlope(coefficients) * monotoneStep) {
+                        kind = 0
+                        bound = DirectBezierRows.fitRow(row, x: x, output: .identity, roots: roots, into: coefficients)
+                        guard bound <= tolerance else { continue }
+                    }
+                    for k in 0..<4 {
+                        (table[stride * j + 2 * k], table[stride * j + 2 * k + 1]) = (coefficients[k], coefficients[k + 4])
+                    }
+                    table[kindsOffset + j] = kind
+                }
+            }
+        }
+        return table
+    }
+
+    /// A lower bound of dP/dX over the row for the row polynomial P (power coefficients in u = 128·X − j′, lowest
+    /// first): 128 times the smallest Bernstein coefficient of P′ on [0, 1], less a margin for their rounding.
+    static func smallestSlope(_ coefficients: UnsafePointer<Double>) -> Double {
+        let n = degree - 1
+        var smallest = Double.infinity, magnitude = 0.0
+        for i in 0...n {
+            var b = 0.0
+            for k in 0...i {
+                b += DirectBezierRows.binomial(i, k) / DirectBezierRows.binomial(n, k) * (Double(k + 1) * coefficients[k + 1])
+            }
+            smallest = Swift.min(smallest, b)
+            magnitude += Double(i + 1) * abs(coefficients[i + 1])
+        }
+        return Double(rows) * (smallest - 0x1p-40 * magnitude)
+    }
+
+    /// The row's polynomial at `u` in [0, 1]: the frame parameter. As two cubics on two lanes,
+    /// (c0 + c1·u) + (c2 + c3·u)·u² beside (c4 + c5·u) + (c6 + c7·u)·u², joined by u⁴: three levels of dependent
+    /// arithmetic rather than Horner's seven, since one call's latency is what counts, and half the instructions.
+    @inlinable @inline(__always)
+    static func parameter(_ row: UnsafePointer<Double>, at u: Double) -> Double {
+        let u2 = u * u
+        let halves = (lanes(row, 0) + lanes(row, 2) * u) + (lanes(row, 4) + lanes(row, 6) * u) * u2
+        return halves.x + halves.y * (u2 * u2)
+    }
+}
