@@ -63,6 +63,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// Whether y(t) = x(t) for every t (x1 = y1 and x2 = y2, `linear` among them): then the output is the input,
     /// exactly, on [0, 1], and no solve is needed.
     @usableFromInline let isIdentity: Bool
+    /// Whether the curve has certified rows (`withCertifiedRows()`).
+    @usableFromInline let hasRows: Bool
+    /// `isIdentity` or `hasRows`, so that `value(at:)` on a curve that is neither pays one compare for both.
+    @usableFromInline let takesShortcut: Bool
 
     /// y(t) = y(c) + y'(c)·w + a·w³ with w = t − c, c the vertex of y' (so y''(c) = 0) and a the cubic coefficient.
     /// With y'(c) ≥ 0 and a > 0 every term is non-decreasing in w and rounding keeps it so: the output is monotone
@@ -190,6 +194,8 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
                                                                        inflection?.answersEveryRow != true) : nil)
         tangents = BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2)
         isIdentity = x1 == y1 && x2 == y2
+        hasRows = inverter.hasParameterRows
+        takesShortcut = isIdentity || hasRows
     }
 
     /// The same curve with certified rows (`CertifiedParameterRows`): 128 rows over the input (9 KB), each certified
@@ -202,11 +208,11 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
     /// the named ones too, are built without rows unless asked. Equal (`==`) to the curve without rows.
     public func withCertifiedRows() -> CubicBezier {
-        inverter.hasParameterRows ? self : CubicBezier(validatedX1: x1, y1: y1, x2: x2, y2: y2, certifiedRows: true)
+        hasRows ? self : CubicBezier(validatedX1: x1, y1: y1, x2: x2, y2: y2, certifiedRows: true)
     }
 
     /// Whether the curve has certified rows (`withCertifiedRows()`; a curve with a scaled output keeps none).
-    public var hasCertifiedRows: Bool { inverter.hasParameterRows }
+    public var hasCertifiedRows: Bool { hasRows }
 
     /// The output progress at input `x`: y(t) with x(t) = x inside [0, 1], the CSS tangent outside. Always inlined,
     /// so that the identity curve costs a compare and no call; other curves make one call to `interiorValue(_:)`
@@ -214,26 +220,26 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     @inlinable @inline(__always)
     public func value(at x: Double) -> Double {
         if x >= CubicBezierInverter.smallestFirstOrderTarget, x < 1 {
-            if isIdentity { return x }
-            // An output row (`withCertifiedRows()`) answers here, with no call.
-            let row = inverter.row(forInterior: x)
-            if row.kept {
-                let value = row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign)
-                if row.isOutput { return value }
-                if let inflection, inflection.answersEveryRow { return inflection.y(t: value) }
+            if takesShortcut {
+                if isIdentity { return x }
+                // An output row (`withCertifiedRows()`) answers here, with no call.
+                let row = inverter.row(forInterior: x)
+                if row.kept {
+                    let value = row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign)
+                    if row.isOutput { return value }
+                    if let inflection, inflection.answersEveryRow { return inflection.y(t: value) }
+                }
+                return rowsInteriorValue(x)
             }
             return interiorValue(x)
         }
         return extrapolatedValue(at: x)
     }
 
-    /// `value(at:)` for x in [2^-900, 1) on a curve that is not the identity: the inverter's fast step, and where its
-    /// row does not certify it (below 2^-20 next to a flat start, next to vertical tangents, huge control values)
-    /// `completeInteriorValue(_:)`, called last so that the fast path needs no stack frame.
+    /// `interiorValue(_:)` on a curve with certified rows: the input's parameter row where it is kept (y in the
+    /// Newton step's arithmetic, or the vertex form in the stationary inflection's window), else `interiorValue(_:)`.
     @usableFromInline
-    func interiorValue(_ x: Double) -> Double {
-        // A certified row answers first where the curve has them (`withCertifiedRows()`): an output row gives y, a
-        // parameter row t.
+    func rowsInteriorValue(_ x: Double) -> Double {
         let row = inverter.row(forInterior: x)
         if row.kept {
             if row.isOutput { return row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign) }
@@ -247,6 +253,14 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             let vertex = inflection.y(t: t)
             return Double(bitPattern: (vertex.bitPattern & inside) | (y.bitPattern & ~inside))
         }
+        return interiorValue(x)
+    }
+
+    /// `value(at:)` for x in [2^-900, 1) on a curve that is not the identity: the inverter's fast step, and where its
+    /// row does not certify it (below 2^-20 next to a flat start, next to vertical tangents, huge control values)
+    /// `completeInteriorValue(_:)`, called last so that the fast path needs no stack frame.
+    @usableFromInline
+    func interiorValue(_ x: Double) -> Double {
         // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
         let (regular, t, final) = inverter.fastStep(forInterior: x)
         guard final else { return completeInteriorValue(x) }
