@@ -28,6 +28,20 @@ final class CertifiedParameterRowsTests: XCTestCase {
         return rows[CertifiedParameterRows.stride * j].isNaN ? nil : rows[CertifiedParameterRows.kindsOffset + j]
     }
 
+    /// Whether row j is split into subrows.
+    private func isSplit(_ curve: CubicBezier, row j: Int) -> Bool {
+        curve.inverter.parameterRows[CertifiedParameterRows.kindsOffset + j] >= 2
+    }
+
+    /// The row or subrow that answers input `x`: its value (y for an output row, the frame parameter for a parameter
+    /// row) and kind (1 output, 0 parameter), or nil where neither is kept.
+    private func answering(_ curve: CubicBezier, _ x: Double) -> (value: Double, kind: Double)? {
+        let row = curve.inverter.row(forInterior: x)
+        if row.kept { return (row.value, row.isOutput ? 1 : 0) }
+        let sub = curve.inverter.subrow(j: row.j, u: row.u)
+        return sub.kept ? (sub.value, sub.isOutput ? 1 : 0) : nil
+    }
+
     /// At both ends of every kept row, just inside them and at random inputs, the curve with rows is within the bound of
     /// the complete solve: 1e-13 plus rounding for an output row, the parameter tolerance times |y′| for a parameter
     /// row; and a parameter row's own value is within the tolerance of the complete solve's root.
@@ -36,13 +50,14 @@ final class CertifiedParameterRowsTests: XCTestCase {
         var worst = (output: 0.0, parameter: 0.0)
         for plain in try curves() {
             let curve = plain.withCertifiedRows()
-            for j in 0..<CertifiedParameterRows.rows where kind(curve, row: j) != nil {
+            for j in 0..<CertifiedParameterRows.rows where kind(curve, row: j) != nil || isSplit(curve, row: j) {
                 let start = Double(j) / 128, end = Double(j + 1) / 128
                 var inputs = [start, start.nextUp, end.nextDown]
-                inputs += (0..<16).map { _ in Double.random(in: start..<end, using: &generator) }
-                for x in inputs {
-                    // An input on a row's start may belong to the row before: its own row decides.
-                    guard let kind = kind(curve, row: CubicBezierInverter.mainSegment(x).j) else { continue }
+                // Every subrow's ends too.
+                inputs += (1..<8).flatMap { [start + Double($0) / 1024, (start + Double($0) / 1024).nextDown] }
+                inputs += (0..<32).map { _ in Double.random(in: start..<end, using: &generator) }
+                for x in inputs where x > 0 && x < 1 {
+                    guard let (_, kind) = answering(curve, x) else { continue }
                     let exact = plain.inverter.valueAndParameter(forInterior: x)
                     let reference = curve.inflection.map { $0.contains(x) ? $0.y(t: exact.t) : exact.y } ?? exact.y
                     let error = abs(curve.value(at: x) - reference)
@@ -53,7 +68,8 @@ final class CertifiedParameterRowsTests: XCTestCase {
                         worst.parameter = max(worst.parameter, error)
                         XCTAssertLessThanOrEqual(error, 2.2e-13, "\(curve), parameter row at x = \(x)")
                         let row = curve.inverter.row(forInterior: x)
-                        let t = row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign)
+                        let v = answering(curve, x)!.value
+                        let t = row.offset + Double(bitPattern: v.bitPattern ^ row.sign)
                         let root = plain.inverter.parameters(forInterior: x).t
                         XCTAssertLessThanOrEqual(abs(t - root), 2 * curve.inverter.tolerance + 4e-16,
                                                  "\(curve), parameter row at x = \(x): t \(t), root \(root)")
@@ -65,8 +81,9 @@ final class CertifiedParameterRowsTests: XCTestCase {
     }
 
     /// Which rows each curve keeps, and of which kind: ordinary curves nearly all, as output rows; a curve whose
-    /// stationary inflection takes the vertex form everywhere only parameter rows; never the rows next to 0 and 1;
-    /// none for a curve with a scaled output or a curve built without rows.
+    /// stationary inflection takes the vertex form everywhere only parameter rows; rows next to flat starts and
+    /// vertical tangents split into subrows; never the rows next to 0 and 1; none for a curve with a scaled output or a
+    /// curve built without rows.
     func testRowsAndKindsAreKeptWhereTheCurveAllows() throws {
         func kinds(_ curve: CubicBezier) -> (output: Int, parameter: Int) {
             let kinds = (0..<128).compactMap { kind(curve, row: $0) }
@@ -85,6 +102,15 @@ final class CertifiedParameterRowsTests: XCTestCase {
         let (output, parameter) = kinds(inflection)
         XCTAssertEqual(output, 0)
         XCTAssertGreaterThanOrEqual(parameter, 100)
+        // Next to the flat starts of (0, 1, 1, 0) and the vertical tangent of (1, 0, 0, 1), rows are split and most
+        // of their subrows kept.
+        let split = (1..<127).filter { isSplit(inflection, row: $0) }
+        XCTAssertGreaterThanOrEqual(split.count, 6, "(0, 1, 1, 0): rows next to its flat starts are split")
+        let vertical = try CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1).withCertifiedRows()
+        XCTAssertTrue(isSplit(vertical, row: 63) || kind(vertical, row: 63) != nil)
+        var answered = 0
+        for index in 1..<10_000 where answering(inflection, Double(index) / 10_000) != nil { answered += 1 }
+        XCTAssertGreaterThan(answered, 9_500, "(0, 1, 1, 0): rows or subrows answer all but the ends")
         let plain = try CubicBezier(x1: 0.3, y1: 0.2, x2: 0.6, y2: 0.9)
         XCTAssertFalse(plain.hasCertifiedRows)
         XCTAssertEqual(kinds(plain).output + kinds(plain).parameter, 0)

@@ -30,10 +30,16 @@ enum CertifiedParameterRows {
     /// Doubles per row: the `degree` + 1 coefficients, in lane pairs.
     @usableFromInline static let stride = 8
 
-    /// Offset of the row kinds after the rows: one double per row, 1 for an output row, 0 for a parameter row.
+    /// Offset of the row kinds after the rows: one double per row, 1 for an output row, 0 for a parameter row, 2 + b
+    /// for a row that is not kept but split into `subrows` subrows held in subrow block b, NaN for any other row.
     @usableFromInline static let kindsOffset = rows * stride
-    /// Doubles per table: the rows, then their kinds.
-    static let tableSize = kindsOffset + rows
+    /// Doubles before the subrow blocks: the rows, then their kinds.
+    @usableFromInline static let subrowsOffset = kindsOffset + rows
+    /// Subrows per split row (each 1/1024 of the input): rows next to a vertical tangent or a flat start, where the
+    /// root bends like a square or cube root, certify in pieces an eighth as wide.
+    @usableFromInline static let subrows = 8
+    /// Doubles per subrow block: `subrows` rows in the main rows' layout, then their kinds.
+    @usableFromInline static let subrowBlockSize = subrows * stride + subrows
     /// Largest certified error of an output row, in output units (as `DirectBezierRows`).
     static let outputBound = 1e-13
     /// Input step at and above which the output is monotone on a monotone curve (see `CubicBezier`).
@@ -41,61 +47,98 @@ enum CertifiedParameterRows {
 
     /// A table with no row kept, shared by every curve built without rows (never freed).
     @usableFromInline nonisolated(unsafe) static let none: UnsafeMutablePointer<Double> = {
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: tableSize)
-        table.initialize(repeating: .nan, count: tableSize)
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: subrowsOffset)
+        table.initialize(repeating: .nan, count: subrowsOffset)
         return table
     }()
 
+    /// The rows of frame-row range `rowCount` (128 for rows, 1,024 for subrows) that a row fit needs: the frame's x
+    /// cubic, its output cubic (nil for parameter rows only), whether the curve is monotone, and the stationary
+    /// inflection's window in the curve's orientation.
+    struct Fitter {
+        let x: CubicPolynomial, output: CubicPolynomial?, monotone: Bool, window: (low: Double, high: Double)?
+        let tolerance: Double, mirrored: Bool
+
+        /// Fits frame row `row` of `rowCount` over the roots `roots` into `coefficients` (lowest first) and returns its
+        /// kind (1 output, 0 parameter), or nil where neither kind certifies.
+        func fit(_ row: Int, of rowCount: Int, roots: (Double, Double), into coefficients: UnsafeMutablePointer<Double>)
+            -> Double?
+        {
+            // The row's inputs x in the curve's orientation.
+            let ends = (Double(row) / Double(rowCount), Double(row + 1) / Double(rowCount))
+            let inputs = mirrored ? (1 - ends.1, 1 - ends.0) : ends
+            let overlapsWindow = window.map { inputs.1 >= $0.low && inputs.0 <= $0.high } ?? false
+            if let output, !overlapsWindow {
+                let bound = DirectBezierRows.fitRow(row, of: rowCount, x: x, output: output, roots: roots, into: coefficients)
+                if bound <= outputBound
+                    && !(monotone && 2 * bound > smallestSlope(coefficients, rowCount: rowCount) * monotoneStep) {
+                    return 1
+                }
+            }
+            let bound = DirectBezierRows.fitRow(row, of: rowCount, x: x, output: .identity, roots: roots, into: coefficients)
+            return bound <= tolerance ? 0 : nil
+        }
+    }
+
     /// The table for the frames `frames` of a curve, each with its output cubic's control values `outputs` (the
-    /// inverter's frame constants), solved to parameter `tolerance` (`tableSize` doubles, newly allocated; the caller
-    /// deallocates it): an output row (none when `outputs` is nil) where one certifies within `outputBound`, does not
-    /// overlap `window` (the
-    /// stationary inflection's inputs, where the vertex form answers) and, on a `monotone` curve, rises by more than
-    /// twice its bound over every input step of `monotoneStep`; else a parameter row where one certifies within the
-    /// tolerance; else NaN.
+    /// inverter's frame constants), solved to parameter `tolerance` (newly allocated; the caller deallocates it): per
+    /// row an output row (none when `outputs` is nil) where one certifies within `outputBound`, does not overlap
+    /// `window` (the stationary inflection's inputs, where the vertex form answers) and, on a `monotone` curve, rises
+    /// by more than twice its bound over every input step of `monotoneStep`; else a parameter row where one certifies
+    /// within the tolerance; else, for a row past the first of its frame, `subrows` subrows fitted the same way.
     static func table(frames: (BezierFrame, BezierFrame), outputs: ((Double, Double), (Double, Double))?, tolerance: Double,
                       monotone: Bool, window: (low: Double, high: Double)?) -> UnsafeMutablePointer<Double> {
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: tableSize)
-        table.initialize(repeating: .nan, count: tableSize)
+        var main = [Double](repeating: .nan, count: subrowsOffset)
+        var blocks: [Double] = []
         withUnsafeTemporaryAllocation(of: Double.self, capacity: stride) { scratch in
             let coefficients = scratch.baseAddress!
-            for (index, frame) in [frames.0, frames.1].enumerated() {
-                let x = CubicPolynomial(p1: frame.p1, p2: frame.p2)
-                let output = outputs.map { CubicPolynomial(p1: index == 0 ? $0.0.0 : $0.1.0, p2: index == 0 ? $0.0.1 : $0.1.1) }
-                let half = rows / 2
-                let ends = (0...half).map {
-                    $0 == 0 ? 0 : frame.solveBracketed(target: Double($0) / Double(rows), guess: Double($0) / Double(rows),
-                                                       tolerance: tolerance)
+            func store(_ kind: Double, into table: inout [Double], row: Int, kindAt: Int) {
+                for k in 0..<4 {
+                    (table[row + 2 * k], table[row + 2 * k + 1]) = (coefficients[k], coefficients[k + 4])
                 }
+                table[kindAt] = kind
+            }
+            for (index, frame) in [frames.0, frames.1].enumerated() {
+                let output = outputs.map { CubicPolynomial(p1: index == 0 ? $0.0.0 : $0.1.0, p2: index == 0 ? $0.0.1 : $0.1.1) }
+                let fitter = Fitter(x: CubicPolynomial(p1: frame.p1, p2: frame.p2), output: output, monotone: monotone,
+                                    window: window, tolerance: tolerance, mirrored: index == 1)
+                let half = rows / 2
+                func root(_ target: Double) -> Double {
+                    target == 0 ? 0 : frame.solveBracketed(target: target, guess: target, tolerance: tolerance)
+                }
+                let ends = (0...half).map { root(Double($0) / Double(rows)) }
                 for row in 1..<half {
                     let j = index == 0 ? row : rows - 1 - row
-                    // The row's inputs x in the curve's orientation.
-                    let inputs = (Double(j) / Double(rows), Double(j + 1) / Double(rows))
-                    let overlapsWindow = window.map { inputs.1 >= $0.low && inputs.0 <= $0.high } ?? false
-                    let roots = (ends[row], ends[row + 1])
-                    var kind = 1.0
-                    var bound = Double.infinity
-                    if let output, !overlapsWindow {
-                        bound = DirectBezierRows.fitRow(row, x: x, output: output, roots: roots, into: coefficients)
+                    if let kind = fitter.fit(row, of: rows, roots: (ends[row], ends[row + 1]), into: coefficients) {
+                        store(kind, into: &main, row: stride * j, kindAt: kindsOffset + j)
+                        continue
                     }
-                    if !(bound <= outputBound) || (monotone && 2 * bound > smallestSlope(coefficients) * monotoneStep) {
-                        kind = 0
-                        bound = DirectBezierRows.fitRow(row, x: x, output: .identity, roots: roots, into: coefficients)
-                        guard bound <= tolerance else { continue }
+                    var block = [Double](repeating: .nan, count: subrowBlockSize)
+                    let fine = rows * subrows
+                    let subEnds = (0...subrows).map { $0 == 0 ? ends[row] : ($0 == subrows ? ends[row + 1]
+                        : root(Double(subrows * row + $0) / Double(fine))) }
+                    var kept = 0
+                    for sub in 0..<subrows {
+                        guard let kind = fitter.fit(subrows * row + sub, of: fine, roots: (subEnds[sub], subEnds[sub + 1]),
+                                                    into: coefficients) else { continue }
+                        store(kind, into: &block, row: stride * sub, kindAt: subrows * stride + sub)
+                        kept += 1
                     }
-                    for k in 0..<4 {
-                        (table[stride * j + 2 * k], table[stride * j + 2 * k + 1]) = (coefficients[k], coefficients[k + 4])
-                    }
-                    table[kindsOffset + j] = kind
+                    guard kept > 0 else { continue }
+                    main[kindsOffset + j] = 2 + Double(blocks.count / subrowBlockSize)
+                    blocks += block
                 }
             }
         }
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: main.count + blocks.count)
+        table.initialize(from: main, count: main.count)
+        (table + main.count).initialize(from: blocks, count: blocks.count)
         return table
     }
 
-    /// A lower bound of dP/dX over the row for the row polynomial P (power coefficients in u = 128·X − j′, lowest
-    /// first): 128 times the smallest Bernstein coefficient of P′ on [0, 1], less a margin for their rounding.
-    static func smallestSlope(_ coefficients: UnsafePointer<Double>) -> Double {
+    /// A lower bound of dP/dX over the row for the row polynomial P (power coefficients in u = `rowCount`·X − j′,
+    /// lowest first): `rowCount` times the smallest Bernstein coefficient of P′ on [0, 1], less a margin for their rounding.
+    static func smallestSlope(_ coefficients: UnsafePointer<Double>, rowCount: Int = rows) -> Double {
         let n = degree - 1
         var smallest = Double.infinity, magnitude = 0.0
         for i in 0...n {
@@ -106,7 +149,7 @@ enum CertifiedParameterRows {
             smallest = Swift.min(smallest, b)
             magnitude += Double(i + 1) * abs(coefficients[i + 1])
         }
-        return Double(rows) * (smallest - 0x1p-40 * magnitude)
+        return Double(rowCount) * (smallest - 0x1p-40 * magnitude)
     }
 
     /// The row's polynomial at `u` in [0, 1]: the frame parameter. As two cubics on two lanes,

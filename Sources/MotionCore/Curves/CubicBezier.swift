@@ -236,11 +236,15 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         return extrapolatedValue(at: x)
     }
 
-    /// `interiorValue(_:)` on a curve with certified rows: the input's parameter row where it is kept (y in the
-    /// Newton step's arithmetic, or the vertex form in the stationary inflection's window), else `interiorValue(_:)`.
+    /// `interiorValue(_:)` on a curve with certified rows: the input's row, or its subrow where the row is split, when
+    /// kept (y directly from an output row; from a parameter row's t in the Newton step's arithmetic, or the vertex
+    /// form in the stationary inflection's window), else `interiorValue(_:)`.
     @usableFromInline
     func rowsInteriorValue(_ x: Double) -> Double {
-        let row = inverter.row(forInterior: x)
+        var row = inverter.row(forInterior: x)
+        if !row.kept {
+            (row.value, row.kept, row.isOutput) = inverter.subrow(j: row.j, u: row.u)
+        }
         if row.kept {
             if row.isOutput { return row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign) }
             guard let inflection else { return inverter.output(frameParameter: row.value, frame: row.frame).y }

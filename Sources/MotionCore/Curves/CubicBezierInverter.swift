@@ -283,15 +283,33 @@ final class CubicBezierInverter: @unchecked Sendable {
 
     /// Input `x`'s certified row for 0 < x < 1: the row's polynomial at x (the output in the frame's orientation for
     /// an output row, the frame parameter for a parameter row), whether the row is kept, whether it is an output row,
-    /// and the frame's output map (offset, sign bits).
+    /// the frame's output map (offset, sign bits), the frame, the row and its coordinate.
     @inlinable @inline(__always)
-    func row(forInterior x: Double) -> (value: Double, kept: Bool, isOutput: Bool, offset: Double, sign: UInt64, frame: Int) {
+    func row(forInterior x: Double)
+        -> (value: Double, kept: Bool, isOutput: Bool, offset: Double, sign: UInt64, frame: Int, j: Int, u: Double)
+    {
         let (j, u) = Self.mainSegment(x)
         let row = UnsafePointer(parameterRows + CertifiedParameterRows.stride &* j)
         let frame = j &>> 6
         let k = UnsafePointer(storage + Self.frameStride &* frame)
         return (CertifiedParameterRows.parameter(row, at: u), !row[0].isNaN,
-                parameterRows[CertifiedParameterRows.kindsOffset &+ j] != 0, k[13], k[14].bitPattern, frame)
+                parameterRows[CertifiedParameterRows.kindsOffset &+ j] != 0, k[13], k[14].bitPattern, frame, j, u)
+    }
+
+    /// For input `x` whose row `j` (coordinate `u`) is not kept: its subrow's polynomial at x, whether the subrow is
+    /// kept, and whether it is an output row (`CertifiedParameterRows.subrows`).
+    @inlinable @inline(__always)
+    func subrow(j: Int, u: Double) -> (value: Double, kept: Bool, isOutput: Bool) {
+        let kind = parameterRows[CertifiedParameterRows.kindsOffset &+ j]
+        guard kind >= 2 else { return (.nan, false, false) }
+        let block = parameterRows + (CertifiedParameterRows.subrowsOffset
+            &+ CertifiedParameterRows.subrowBlockSize &* Int(kind - 2))
+        // u·8 is exact; u = 1 (the row's far end) belongs to the last subrow.
+        let scaled = u * Double(CertifiedParameterRows.subrows)
+        let sub = Swift.min(Int(scaled), CertifiedParameterRows.subrows - 1)
+        let row = UnsafePointer(block + CertifiedParameterRows.stride &* sub)
+        return (CertifiedParameterRows.parameter(row, at: scaled - Double(sub)), !row[0].isNaN,
+                block[CertifiedParameterRows.subrows &* CertifiedParameterRows.stride &+ sub] != 0)
     }
 
     /// y and t from frame parameter `v` of `frame` (the Newton step's output arithmetic without its correction).

@@ -57,25 +57,25 @@ enum DirectBezierRows {
         return table
     }
 
-    /// Fits row `j` (inputs X in [j, j + 1]/`rows` of the increasing cubic `x`, whose roots at the row's ends are
-    /// `roots`) with the interpolant of `output` at the parameter of each Chebyshev point, and returns its certified
-    /// error (`certifiedError`): the power coefficients in u, lowest first, are left in `coefficients` (`stride`
-    /// doubles). The points come from four Newton steps on x from the chord between the roots; the certificate holds
-    /// whatever they are, and they only decide whether the row is kept.
-    static func fitRow(_ j: Int, x: CubicPolynomial, output: CubicPolynomial, roots: (low: Double, high: Double),
-                       into coefficients: UnsafeMutablePointer<Double>) -> Double {
+    /// Fits row `j` of `rowCount` (inputs X in [j, j + 1]/`rowCount` of the increasing cubic `x`, whose roots at the
+    /// row's ends are `roots`) with the interpolant of `output` at the parameter of each Chebyshev point, and returns
+    /// its certified error (`certifiedError`): the power coefficients in u, lowest first, are left in `coefficients`
+    /// (`stride` doubles). The points come from four Newton steps on x from the chord between the roots; the
+    /// certificate holds whatever they are, and they only decide whether the row is kept.
+    static func fitRow(_ j: Int, of rowCount: Int = rows, x: CubicPolynomial, output: CubicPolynomial,
+                       roots: (low: Double, high: Double), into coefficients: UnsafeMutablePointer<Double>) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: stride) { scratch in
             let outputs = scratch.baseAddress!
             let (low, high) = roots
             for i in 0..<stride {
-                let target = (Double(j) + chebyshevPoints[i]) / Double(rows)
+                let target = (Double(j) + chebyshevPoints[i]) / Double(rowCount)
                 var t = low + (high - low) * chebyshevPoints[i]
                 for _ in 0..<4 { t -= (x.value(t) - target) / x.derivative(t) }
                 outputs[i] = output.value(t)
             }
             powerCoefficients(outputs, into: coefficients)
-            return certifiedError(UnsafeBufferPointer(start: coefficients, count: stride), row: j, x: x, output: output,
-                                  parameters: (low - rootMargin, high + rootMargin))
+            return certifiedError(UnsafeBufferPointer(start: coefficients, count: stride), row: j, of: rowCount, x: x,
+                                  output: output, parameters: (low - rootMargin, high + rootMargin))
         }
     }
 
@@ -153,13 +153,14 @@ enum DirectBezierRows {
                        output: CubicPolynomial(p1: curve.y1, p2: curve.y2), parameters: parameters)
     }
 
-    /// `certifiedError(_:row:curve:parameters:)` for any increasing cubic `x` on the parameter interval and any output
-    /// cubic `output` (the curve's y, or the parameter itself for `CertifiedParameterRows`): a bound on
-    /// |P(X·`rows` − j) − output(t(X))| over the row's inputs X, t(X) the root of x(t) = X.
-    static func certifiedError(_ coefficients: UnsafeBufferPointer<Double>, row j: Int, x: CubicPolynomial,
-                               output y: CubicPolynomial, parameters: (low: Double, high: Double)) -> Double {
+    /// `certifiedError(_:row:curve:parameters:)` for row `j` of `rowCount` over [0, 1], any increasing cubic `x` on the
+    /// parameter interval and any output cubic `output` (the curve's y, or the parameter itself for `CertifiedParameterRows`): a bound on
+    /// |P(X·`rowCount` − j) − output(t(X))| over the row's inputs X, t(X) the root of x(t) = X.
+    static func certifiedError(_ coefficients: UnsafeBufferPointer<Double>, row j: Int, of rowCount: Int = rows,
+                               x: CubicPolynomial, output y: CubicPolynomial,
+                               parameters: (low: Double, high: Double)) -> Double {
         let (low, high) = parameters, width = high - low
-        let scale = Double(rows)
+        let scale = Double(rowCount)
         // The interval must reach past both ends of the row (X is increasing, and rounds by a few ulp of 1 at most).
         guard x.value(low) < (Double(j) / scale) - 0x1p-48, x.value(high) > Double(j + 1) / scale + 0x1p-48 else {
             return .infinity
