@@ -1,25 +1,28 @@
-/// The root of a cubic-Bézier timing curve's x(t) = x as a polynomial in the input, row by row, each row certified
-/// when it is built: the scalar solver's fastest path (`CubicBezier.withCertifiedRows()`), which answers an input with
-/// one table read and a degree-7 polynomial in place of the guess and Newton step, then evaluates y at that parameter
-/// as the Newton step does.
+/// A cubic-Bézier timing curve's output, or its parameter, as a polynomial in the input, row by row, each row
+/// certified when it is built: the scalar solver's fastest path (`CubicBezier.withCertifiedRows()`), which answers an
+/// input with one table read and a degree-7 polynomial in place of the guess and Newton step.
 ///
 /// ## Rows
 /// The rows follow the inverter's main rows: input x in [j, j + 1]/128 is row j, in frame 0 (the curve itself) for
 /// j < 64 and frame 1 (the curve turned half a turn, target X = 1 − x, exact) from 64 on, and u in [0, 1] is the
 /// row coordinate in the frame's orientation (`CubicBezierInverter.mainSegment`). Row j holds P_j(u) of degree 7 in
-/// power form: the interpolant of the frame's root v at the row's Chebyshev points, with
-/// u = 128·X − j′ for the frame row j′ (j in frame 0, 127 − j in frame 1). The coefficients c_k of u^k are stored in
-/// lane pairs, (c0, c4), (c1, c5), (c2, c6), (c3, c7), for `parameter(_:at:)`; c0 is NaN in a row that is not kept.
+/// power form, with u = 128·X − j′ for the frame row j′ (j in frame 0, 127 − j in frame 1): the interpolant, at the
+/// row's Chebyshev points, of the frame's output (an output row) or of the frame's root v (a parameter row). The
+/// coefficients c_k of u^k are stored in lane pairs, (c0, c4), (c1, c5), (c2, c6), (c3, c7), for `parameter(_:at:)`;
+/// c0 is NaN in a row that is not kept. The rows' kinds follow the rows, then the subrow blocks.
 ///
 /// ## Certificate
-/// A row is kept only where |P_j(u) − v*(X)| ≤ the curve's parameter tolerance (1e-13 / max|y′|, at most 1e-13) for
-/// every input of the row, v* the exact root, by `DirectBezierRows.certifiedError` with the parameter as the output
-/// (E(τ) = P_j(u(τ)) − v(τ), of degree 21 in τ, bounded by its Bernstein coefficients, plus a-priori bounds of the
-/// rounding of the computation and of evaluating P_j at run time, Horner's rule or the pairwise form used here alike).
-/// The parameter is then as close to the root as the complete solve's tolerance, so that the solver's error bound and
-/// monotonicity argument (`CubicBezier`) hold unchanged. The rows next to 0 and 1 (frame row 0, where the exact path
-/// keeps its relative accuracy), rows next to a vertical tangent or a flat frame start (where the root bends like a
-/// square or cube root and no row certifies), and every row of a curve with a scaled output, are NaN and take the
+/// A row is kept as an **output row** where `DirectBezierRows.certifiedError` bounds |P_j(u) − y(X)| below 1e-13 for
+/// every input of the row, the row does not overlap a stationary inflection's window, and, on a monotone curve (y1, y2
+/// in [0, 1]), the row's smallest slope times 1e-12 exceeds twice that bound (so that inputs 1e-12 or more apart keep
+/// their order). Else it is kept as a **parameter row** where the certificate, with the parameter as the output,
+/// bounds |P_j(u) − v*(X)| by the curve's parameter tolerance (1e-13 / max|y′|): y then follows from v as after the
+/// Newton step, so the solver's error bound and monotonicity argument (`CubicBezier`) hold unchanged. The certificate
+/// is E(τ) = P_j(u(τ)) − output(τ), of degree 21 in τ, bounded by its Bernstein coefficients, plus a-priori bounds on
+/// the rounding of the computation and of evaluating P_j at run time (Horner's rule or the paired form used here
+/// alike). A row that is neither is split into `subrows` subrows of 1/1024 of the input, each fitted and kept the same
+/// way. The rows next to 0 and 1 (frame row 0, where the exact path keeps its relative accuracy), the subrows that
+/// touch a vertical tangent or a flat start, and every row of a curve with a scaled output are NaN and take the
 /// inverter's fast step.
 @usableFromInline
 enum CertifiedParameterRows {
