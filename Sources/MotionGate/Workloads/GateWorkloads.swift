@@ -9,6 +9,7 @@ public enum GateWorkloads {
     public static let all: [GateWorkload] = [
         .bezierPresets,
         .bezierHard,
+        .bezierRows,
         .springClosedForm,
         .springPropagator1M,
         .frameMixed10k,
