@@ -190,16 +190,17 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         let inflection = StationaryInflection(x1: x1, y1: y1, x2: x2, y2: y2)
         self.inflection = inflection
         inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance, outputScale: outputScale,
-                                       certifiedRows: certifiedRows ? (inflection.map { ($0.lowestInput, $0.highestInput) },
+                                       rows: certifiedRows ? (inflection.map { ($0.lowestInput, $0.highestInput) },
                                                                        inflection?.answersEveryRow != true) : nil)
         tangents = BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2)
         isIdentity = x1 == y1 && x2 == y2
-        hasRows = inverter.hasParameterRows
+        hasRows = inverter.hasCertifiedRowTable
         takesShortcut = isIdentity || hasRows
     }
 
-    /// The same curve with certified rows (`CertifiedParameterRows`): 128 rows over the input (9 KB), each certified
-    /// when it is built. An input in an output row costs one table read and a degree-7 polynomial, with no call; in a
+    /// The same curve with certified rows (`CertifiedScalarRows`): 128 rows over the input (9 KB, plus 576 bytes
+    /// per row split into subrows), each certified when it is built (about 3 million instructions per curve). An input
+    /// in an output row costs one table read and a degree-7 polynomial, with no call; in a
     /// parameter row the polynomial gives t, and y follows as after the Newton step; other inputs (next to 0 and 1,
     /// vertical tangents and flat starts) take the usual solve. Outputs stay within the type's error bound and keep its
     /// monotonicity (an output row is kept only where it rises by more than twice its error over any 1e-12 step, and a

@@ -118,9 +118,9 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline let centerBelow: Int, centerWidth: Int, centerRowsOffset: Int
     /// The two frames, for the complete solve.
     @usableFromInline let frames: (BezierFrame, BezierFrame)
-    /// The certified parameter rows (`CertifiedParameterRows`) that the fast path reads before the guess, for a curve
-    /// built with them; `CertifiedParameterRows.none` (no row kept) for every other curve.
-    @usableFromInline let parameterRows: UnsafeMutablePointer<Double>
+    /// The certified parameter rows (`CertifiedScalarRows`) that the fast path reads before the guess, for a curve
+    /// built with them; `CertifiedScalarRows.none` (no row kept) for every other curve.
+    @usableFromInline let certifiedRows: UnsafeMutablePointer<Double>
     /// The output cubic in scaled form, for a curve whose control values exceed `BezierOutputScale.largestUnscaled`
     /// (then the complete solve answers every input); nil for every other curve.
     @usableFromInline let outputScale: BezierOutputScale?
@@ -129,16 +129,16 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// finite values; `outputScale` is their scaled form where they need one), solving to `tolerance` in t (131 root
     /// solves; 97 more per flat frame start and 160 more for a steep centre).
     init(x1: Double, x2: Double, y1: Double, y2: Double, tolerance: Double, outputScale: BezierOutputScale?,
-         certifiedRows: (window: (low: Double, high: Double)?, outputRows: Bool)? = nil) {
+         rows rowOptions: (window: (low: Double, high: Double)?, outputRows: Bool)? = nil) {
         self.tolerance = tolerance
         self.outputScale = outputScale
         frames = (BezierFrame(p1: x1, p2: x2), BezierFrame(p1: 1 - x2, p2: 1 - x1))
-        if let certifiedRows, outputScale == nil {
-            parameterRows = CertifiedParameterRows.table(
-                frames: frames, outputs: certifiedRows.outputRows ? ((y1, y2), (1 - y2, 1 - y1)) : nil, tolerance: tolerance,
-                monotone: (0...1).contains(y1) && (0...1).contains(y2), window: certifiedRows.window)
+        if let rowOptions, outputScale == nil {
+            certifiedRows = CertifiedScalarRows.table(
+                frames: frames, outputs: rowOptions.outputRows ? ((y1, y2), (1 - y2, 1 - y1)) : nil, tolerance: tolerance,
+                monotone: (0...1).contains(y1) && (0...1).contains(y2), window: rowOptions.window)
         } else {
-            parameterRows = CertifiedParameterRows.none
+            certifiedRows = CertifiedScalarRows.none
         }
         let flat = (frames.0.p1 < TabulatedCubicBezier.flatStart, frames.1.p1 < TabulatedCubicBezier.flatStart)
         rootBelow = flat.0 ? Self.rootRegion : 0
@@ -275,11 +275,11 @@ final class CubicBezierInverter: @unchecked Sendable {
 
     deinit {
         storage.deallocate()
-        if parameterRows != CertifiedParameterRows.none { parameterRows.deallocate() }
+        if certifiedRows != CertifiedScalarRows.none { certifiedRows.deallocate() }
     }
 
     /// Whether the curve was built with certified parameter rows.
-    var hasParameterRows: Bool { parameterRows != CertifiedParameterRows.none }
+    var hasCertifiedRowTable: Bool { certifiedRows != CertifiedScalarRows.none }
 
     /// Input `x`'s certified row for 0 < x < 1: the row's polynomial at x (the output in the frame's orientation for
     /// an output row, the frame parameter for a parameter row), whether the row is kept, whether it is an output row,
@@ -289,27 +289,27 @@ final class CubicBezierInverter: @unchecked Sendable {
         -> (value: Double, kept: Bool, isOutput: Bool, offset: Double, sign: UInt64, frame: Int, j: Int, u: Double)
     {
         let (j, u) = Self.mainSegment(x)
-        let row = UnsafePointer(parameterRows + CertifiedParameterRows.stride &* j)
+        let row = UnsafePointer(certifiedRows + CertifiedScalarRows.stride &* j)
         let frame = j &>> 6
         let k = UnsafePointer(storage + Self.frameStride &* frame)
-        return (CertifiedParameterRows.parameter(row, at: u), !row[0].isNaN,
-                parameterRows[CertifiedParameterRows.kindsOffset &+ j] != 0, k[13], k[14].bitPattern, frame, j, u)
+        return (CertifiedScalarRows.polynomial(row, at: u), !row[0].isNaN,
+                certifiedRows[CertifiedScalarRows.kindsOffset &+ j] != 0, k[13], k[14].bitPattern, frame, j, u)
     }
 
     /// For input `x` whose row `j` (coordinate `u`) is not kept: its subrow's polynomial at x, whether the subrow is
-    /// kept, and whether it is an output row (`CertifiedParameterRows.subrows`).
+    /// kept, and whether it is an output row (`CertifiedScalarRows.subrows`).
     @inlinable @inline(__always)
     func subrow(j: Int, u: Double) -> (value: Double, kept: Bool, isOutput: Bool) {
-        let kind = parameterRows[CertifiedParameterRows.kindsOffset &+ j]
+        let kind = certifiedRows[CertifiedScalarRows.kindsOffset &+ j]
         guard kind >= 2 else { return (.nan, false, false) }
-        let block = parameterRows + (CertifiedParameterRows.subrowsOffset
-            &+ CertifiedParameterRows.subrowBlockSize &* Int(kind - 2))
+        let block = certifiedRows + (CertifiedScalarRows.subrowsOffset
+            &+ CertifiedScalarRows.subrowBlockSize &* Int(kind - 2))
         // u·8 is exact; u = 1 (the row's far end) belongs to the last subrow.
-        let scaled = u * Double(CertifiedParameterRows.subrows)
-        let sub = Swift.min(Int(scaled), CertifiedParameterRows.subrows - 1)
-        let row = UnsafePointer(block + CertifiedParameterRows.stride &* sub)
-        return (CertifiedParameterRows.parameter(row, at: scaled - Double(sub)), !row[0].isNaN,
-                block[CertifiedParameterRows.subrows &* CertifiedParameterRows.stride &+ sub] != 0)
+        let scaled = u * Double(CertifiedScalarRows.subrows)
+        let sub = Swift.min(Int(scaled), CertifiedScalarRows.subrows - 1)
+        let row = UnsafePointer(block + CertifiedScalarRows.stride &* sub)
+        return (CertifiedScalarRows.polynomial(row, at: scaled - Double(sub)), !row[0].isNaN,
+                block[CertifiedScalarRows.subrows &* CertifiedScalarRows.stride &+ sub] != 0)
     }
 
     /// y and t from frame parameter `v` of `frame` (the Newton step's output arithmetic without its correction).

@@ -1,11 +1,11 @@
 @testable import MotionCore
 import XCTest
 
-/// The scalar solver's certified rows (`CertifiedParameterRows`, `CubicBezier.withCertifiedRows()`): each kept row
+/// The scalar solver's certified rows (`CertifiedScalarRows`, `CubicBezier.withCertifiedRows()`): each kept row
 /// within its bound of the complete solve (a Newton-and-bisection path that shares no table with the rows), which rows
 /// and kinds are kept, and the curve with rows equal to the curve without. The GSL comparison is in
 /// `BezierSolverReferenceTests`; symmetry and monotonicity in `CertifiedRowsCubicBezierTests`.
-final class CertifiedParameterRowsTests: XCTestCase {
+final class CertifiedScalarRowsTests: XCTestCase {
     private let hardCurves: [(Double, Double, Double, Double)] = [
         (0, 1, 1, 0), (1, 0, 0, 1), (0.99, 0, 0.01, 1), (0.001, 0, 0.999, 1), (0.7, -0.5, 0.3, 1.5), (0.5, -1, 0.5, 2),
         (0.25, 0.1, 0.25, 1), (0.42, 0, 1, 1), (0, 0, 0.58, 1), (0.42, 0, 0.58, 1), (0.3, 1, 0.6, 0), (0.1, 0.9, 0.2, 1),
@@ -24,13 +24,13 @@ final class CertifiedParameterRowsTests: XCTestCase {
 
     /// Row j's kind: 1 output, 0 parameter, nil not kept.
     private func kind(_ curve: CubicBezier, row j: Int) -> Double? {
-        let rows = curve.inverter.parameterRows
-        return rows[CertifiedParameterRows.stride * j].isNaN ? nil : rows[CertifiedParameterRows.kindsOffset + j]
+        let rows = curve.inverter.certifiedRows
+        return rows[CertifiedScalarRows.stride * j].isNaN ? nil : rows[CertifiedScalarRows.kindsOffset + j]
     }
 
     /// Whether row j is split into subrows.
     private func isSplit(_ curve: CubicBezier, row j: Int) -> Bool {
-        curve.inverter.parameterRows[CertifiedParameterRows.kindsOffset + j] >= 2
+        curve.inverter.certifiedRows[CertifiedScalarRows.kindsOffset + j] >= 2
     }
 
     /// The row or subrow that answers input `x`: its value (y for an output row, the frame parameter for a parameter
@@ -50,7 +50,7 @@ final class CertifiedParameterRowsTests: XCTestCase {
         var worst = (output: 0.0, parameter: 0.0)
         for plain in try curves() {
             let curve = plain.withCertifiedRows()
-            for j in 0..<CertifiedParameterRows.rows where kind(curve, row: j) != nil || isSplit(curve, row: j) {
+            for j in 0..<CertifiedScalarRows.rows where kind(curve, row: j) != nil || isSplit(curve, row: j) {
                 let start = Double(j) / 128, end = Double(j + 1) / 128
                 var inputs = [start, start.nextUp, end.nextDown]
                 // Every subrow's ends too.

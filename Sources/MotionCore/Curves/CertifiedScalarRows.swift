@@ -8,7 +8,7 @@
 /// row coordinate in the frame's orientation (`CubicBezierInverter.mainSegment`). Row j holds P_j(u) of degree 7 in
 /// power form, with u = 128·X − j′ for the frame row j′ (j in frame 0, 127 − j in frame 1): the interpolant, at the
 /// row's Chebyshev points, of the frame's output (an output row) or of the frame's root v (a parameter row). The
-/// coefficients c_k of u^k are stored in lane pairs, (c0, c4), (c1, c5), (c2, c6), (c3, c7), for `parameter(_:at:)`;
+/// coefficients c_k of u^k are stored in lane pairs, (c0, c4), (c1, c5), (c2, c6), (c3, c7), for `polynomial(_:at:)`;
 /// c0 is NaN in a row that is not kept. The rows' kinds follow the rows, then the subrow blocks.
 ///
 /// ## Certificate
@@ -25,7 +25,7 @@
 /// touch a vertical tangent or a flat start, and every row of a curve with a scaled output are NaN and take the
 /// inverter's fast step.
 @usableFromInline
-enum CertifiedParameterRows {
+enum CertifiedScalarRows {
     /// Rows over [0, 1] (64 per frame).
     @usableFromInline static let rows = 128
     /// Degree of each row's polynomial.
@@ -55,9 +55,9 @@ enum CertifiedParameterRows {
         return table
     }()
 
-    /// The rows of frame-row range `rowCount` (128 for rows, 1,024 for subrows) that a row fit needs: the frame's x
-    /// cubic, its output cubic (nil for parameter rows only), whether the curve is monotone, and the stationary
-    /// inflection's window in the curve's orientation.
+    /// What fitting one frame's rows and subrows needs: the frame's x cubic, its output cubic (nil for parameter rows
+    /// only), whether the curve is monotone, the stationary inflection's window in the curve's orientation, the
+    /// parameter tolerance, and whether the frame is mirrored (frame 1).
     struct Fitter {
         let x: CubicPolynomial, output: CubicPolynomial?, monotone: Bool, window: (low: Double, high: Double)?
         let tolerance: Double, mirrored: Bool
@@ -155,11 +155,12 @@ enum CertifiedParameterRows {
         return Double(rowCount) * (smallest - 0x1p-40 * magnitude)
     }
 
-    /// The row's polynomial at `u` in [0, 1]: the frame parameter. As two cubics on two lanes,
+    /// The row's polynomial at `u` in [0, 1]: the output in the frame's orientation (an output row) or the frame
+    /// parameter (a parameter row). As two cubics on two lanes,
     /// (c0 + c1·u) + (c2 + c3·u)·u² beside (c4 + c5·u) + (c6 + c7·u)·u², joined by u⁴: three levels of dependent
     /// arithmetic rather than Horner's seven, since one call's latency is what counts, and half the instructions.
     @inlinable @inline(__always)
-    static func parameter(_ row: UnsafePointer<Double>, at u: Double) -> Double {
+    static func polynomial(_ row: UnsafePointer<Double>, at u: Double) -> Double {
         let u2 = u * u
         let halves = (lanes(row, 0) + lanes(row, 2) * u) + (lanes(row, 4) + lanes(row, 6) * u) * u2
         return halves.x + halves.y * (u2 * u2)
