@@ -176,8 +176,8 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2, precision: .float32)
     }
 
-    /// Builds the curve from control points already known to be valid, with certified parameter rows
-    /// (`withCertifiedRows()`) when `certifiedRows` is true.
+    /// Builds the curve from control points already known to be valid, with certified rows (`withCertifiedRows()`)
+    /// when `certifiedRows` is true.
     init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double, certifiedRows: Bool = false) {
         self.x1 = x1
         self.y1 = y1
@@ -200,9 +200,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
 
     /// The same curve with certified rows (`CertifiedScalarRows`): 128 rows over the input (9 KB, plus 576 bytes
     /// per row split into subrows), each certified when it is built (about 3 million instructions per curve). An input
-    /// in an output row costs one table read and a degree-7 polynomial, with no call; in a
-    /// parameter row the polynomial gives t, and y follows as after the Newton step; other inputs (next to 0 and 1,
-    /// vertical tangents and flat starts) take the usual solve. Outputs stay within the type's error bound and keep its
+    /// in an output row costs one table read and a degree-7 polynomial, with no call; in a parameter row the
+    /// polynomial gives t, and y follows as after the Newton step; a row that certifies as neither is split into 8
+    /// subrows; the rest (next to 0 and 1, and subrows touching a vertical tangent or flat start) take the usual solve. Outputs stay within the type's error bound and keep its
     /// monotonicity (an output row is kept only where it rises by more than twice its error over any 1e-12 step, and a
     /// parameter row's t is within the solver's tolerance of the root), but differ from the curve's without rows by up
     /// to about 1e-14 where the Newton step's output is within a few ulp (`easeInOut` at 0.5 gives

@@ -118,8 +118,8 @@ final class CubicBezierInverter: @unchecked Sendable {
     @usableFromInline let centerBelow: Int, centerWidth: Int, centerRowsOffset: Int
     /// The two frames, for the complete solve.
     @usableFromInline let frames: (BezierFrame, BezierFrame)
-    /// The certified parameter rows (`CertifiedScalarRows`) that the fast path reads before the guess, for a curve
-    /// built with them; `CertifiedScalarRows.none` (no row kept) for every other curve.
+    /// The certified rows (`CertifiedScalarRows`: output and parameter rows, then subrows) that `CubicBezier.value(at:)`
+    /// reads before the guess, for a curve built with them; `CertifiedScalarRows.none` (no row kept) for every other.
     @usableFromInline let certifiedRows: UnsafeMutablePointer<Double>
     /// The output cubic in scaled form, for a curve whose control values exceed `BezierOutputScale.largestUnscaled`
     /// (then the complete solve answers every input); nil for every other curve.
@@ -278,7 +278,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         if certifiedRows != CertifiedScalarRows.none { certifiedRows.deallocate() }
     }
 
-    /// Whether the curve was built with certified parameter rows.
+    /// Whether the curve was built with certified rows (a table of its own, not `CertifiedScalarRows.none`).
     var hasCertifiedRowTable: Bool { certifiedRows != CertifiedScalarRows.none }
 
     /// Input `x`'s certified row for 0 < x < 1: the row's polynomial at x (the output in the frame's orientation for

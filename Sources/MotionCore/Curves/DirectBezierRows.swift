@@ -154,8 +154,9 @@ enum DirectBezierRows {
     }
 
     /// `certifiedError(_:row:curve:parameters:)` for row `j` of `rowCount` over [0, 1], any increasing cubic `x` on the
-    /// parameter interval and any output cubic `output` (the curve's y, or the parameter itself for `CertifiedScalarRows`): a bound on
-    /// |P(X·`rowCount` − j) − output(t(X))| over the row's inputs X, t(X) the root of x(t) = X.
+    /// parameter interval and any output cubic `output` (the curve's y, or the parameter itself for
+    /// `CertifiedScalarRows`): a bound on |P(X·`rowCount` − j) − output(t(X))| over the row's inputs X, t(X) the root
+    /// of x(t) = X.
     static func certifiedError(_ coefficients: UnsafeBufferPointer<Double>, row j: Int, of rowCount: Int = rows,
                                x: CubicPolynomial, output y: CubicPolynomial,
                                parameters: (low: Double, high: Double)) -> Double {

@@ -7,11 +7,7 @@ extension GateWorkload {
         name: "bezier-rows",
         summary: "the Bézier solver with certified rows on 4 presets and 4 hard curves, 4M evaluations"
     ) { generator in
-        let curves = [
-            CubicBezier.ease, .easeIn, .easeOut, .easeInOut,
-            try CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1), try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0),
-            try CubicBezier(x1: 0.99, y1: 0, x2: 0.01, y2: 1), try CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1),
-        ].map { $0.withCertifiedRows() }
+        let curves = ([CubicBezier.ease, .easeIn, .easeOut, .easeInOut] + (try hardCurves())).map { $0.withCertifiedRows() }
         return WorkloadLoops.bezier(curves, perCurve: 500_000, &generator)
     }
 }
