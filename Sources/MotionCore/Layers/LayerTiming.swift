@@ -90,22 +90,47 @@ struct LayerTiming: @unchecked Sendable {
         let active = d * n
         let quotient = local / d
         let after = zero.replacing(with: one, where: local .>= active)
-        let overall = quotient.replacing(with: zero, where: local .< zero).replacing(with: n, where: after .> zero)
+        // The overall progress as min(max(q, 0), n) (a `maxpd` and a `minpd`, where selects cost three instructions
+        // each): 0 before the start, q in the active interval, and n after the end wherever the answer is not
+        // doubtful (q < n after the end only within a rounding error of it, which `nearEnd` marks).
+        let overall = Self.atMost(n, Self.atLeastZero(quotient))
         let half = Self.capped(overall * 0.5)
         let pairFraction = half - Self.floorBelowTwoToThe52(half)
         let odd = zero.replacing(with: one, where: pairFraction .>= 0.5)
         let fraction = 2 * pairFraction - odd
         let end = zero.replacing(with: one, where: fraction .== zero) * after
         let simple = fraction + end
-        let directed = simple.replacing(with: one - simple, where: alternation * (odd - end) .!= zero)
-        // Squares and a product instead of the magnitude and the nearer whole number, which need selects: the flags
-        // then cover a little more than the scalar form's (f·(1 − f) < q·2^-49 holds wherever min(f, 1 − f) < q·2^-50),
-        // and a doubtful layer is only ever repaired, never wrong.
-        let distance = local - active, reach = local * 0x1p-50
-        let nearEnd = zero.replacing(with: one, where: distance * distance .<= reach * reach)
-        let nearWhole = zero.replacing(with: one, where: fraction * (one - fraction) .< quotient * 0x1p-49)
-        let doubt = nearEnd + (one - after) * nearWhole
+        // Backwards where the direction alternates and exactly one of `odd` and `end` is 1: c = |alternation·(odd −
+        // end)| is then 1, else 0, and |simple − c| is simple or 1 − simple bit for bit (simple is in [0, 1], and
+        // s − 1 rounds to −(1 − s) under round-to-nearest).
+        let directed = Self.magnitude(simple - Self.magnitude(alternation * (odd - end)))
+        // Near the end, the scalar form's test. Near a whole number of passes, a product instead of the nearer whole
+        // number, which needs a select: the flag then covers a little more than the scalar form's (f·(1 − f) < q·2^-49
+        // holds wherever min(f, 1 − f) < q·2^-50), and a doubtful layer is only ever repaired, never wrong.
+        let nearEnd = zero.replacing(with: one, where: Self.magnitude(local - active) .<= local * 0x1p-50)
+        // (Gated by "not after the end" as 1 − after masked by the compare: one `andpd`, where a product of two flags
+        // costs a mask, a multiply and an add.)
+        let nearWhole = maskedLanes(one - after, fraction * (one - fraction) .< quotient * 0x1p-49)
+        let doubt = nearEnd + nearWhole
         return (directed - 4 * doubt, doubt)
+    }
+
+    /// |x| lane by lane (one `andpd` clearing the sign bits).
+    @_transparent
+    static func magnitude(_ x: SIMD2<Double>) -> SIMD2<Double> {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt64>.self) & SIMD2(repeating: ~(1 << 63)), to: SIMD2<Double>.self)
+    }
+
+    /// max(x, +0) lane by lane (one `maxpd`): +0 for every x ≤ 0, −0 included. x is not NaN.
+    @_transparent
+    static func atLeastZero(_ x: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2<Double>.zero.replacing(with: x, where: x .> .zero)
+    }
+
+    /// min(x, bound) lane by lane (one `minpd`): `bound` where x is not below it. Neither is NaN.
+    @_transparent
+    static func atMost(_ bound: SIMD2<Double>, _ x: SIMD2<Double>) -> SIMD2<Double> {
+        bound.replacing(with: x, where: x .< bound)
     }
 
     /// min(x, 2^52) lane by lane (one `minpd`), for x ≥ 0: from 2^52 on every double is a whole number, and 2^52 is an
