@@ -142,7 +142,7 @@ struct BezierColumns: @unchecked Sendable {
         // max|B″|/2 over [0, 1], from B″/2 = 3a·v + b at the ends (a and b as the first pass computed them).
         let a = 1 + 3 * frame.p1 - 3 * frame.p2, b = 3 * frame.p2 - 6 * frame.p1
         let bEnd = 3 * a + b
-        let absB = Self.magnitude(b), absBEnd = Self.magnitude(bEnd)
+        let absB = laneMagnitudes(b), absBEnd = laneMagnitudes(bEnd)
         let curvature = 2 * absBEnd.replacing(with: absB, where: absB .> absBEnd)
         let tol = Self.load(tolerance, i, pair: pair)
         let small = curvature * step * step .<= tol * slope
@@ -167,12 +167,6 @@ struct BezierColumns: @unchecked Sendable {
     @inline(__always)
     static func mirrorSelector(_ x: SIMD2<Double>) -> SIMD2<Double> {
         SIMD2(repeating: 0).replacing(with: 1, where: x .> 0.5)
-    }
-
-    /// |value| per lane: the sign bit cleared, as `abs` does.
-    @inline(__always)
-    static func magnitude(_ value: SIMD2<Double>) -> SIMD2<Double> {
-        unsafeBitCast(unsafeBitCast(value, to: SIMD2<UInt64>.self) & SIMD2(repeating: ~(1 << 63)), to: SIMD2<Double>.self)
     }
 
     /// Layers i and i + 1 of `column` (`pair`), or layer i in both lanes.

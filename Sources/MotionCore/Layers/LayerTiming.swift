@@ -103,22 +103,16 @@ struct LayerTiming: @unchecked Sendable {
         // Backwards where the direction alternates and exactly one of `odd` and `end` is 1: c = |alternation·(odd −
         // end)| is then 1, else 0, and |simple − c| is simple or 1 − simple bit for bit (simple is in [0, 1], and
         // s − 1 rounds to −(1 − s) under round-to-nearest).
-        let directed = Self.magnitude(simple - Self.magnitude(alternation * (odd - end)))
+        let directed = laneMagnitudes(simple - laneMagnitudes(alternation * (odd - end)))
         // Near the end, the scalar form's test. Near a whole number of passes, a product instead of the nearer whole
         // number, which needs a select: the flag then covers a little more than the scalar form's (f·(1 − f) < q·2^-49
         // holds wherever min(f, 1 − f) < q·2^-50), and a doubtful layer is only ever repaired, never wrong.
-        let nearEnd = zero.replacing(with: one, where: Self.magnitude(local - active) .<= local * 0x1p-50)
+        let nearEnd = zero.replacing(with: one, where: laneMagnitudes(local - active) .<= local * 0x1p-50)
         // (Gated by "not after the end" as 1 − after masked by the compare: one `andpd`, where a product of two flags
         // costs a mask, a multiply and an add.)
         let nearWhole = maskedLanes(one - after, fraction * (one - fraction) .< quotient * 0x1p-49)
         let doubt = nearEnd + nearWhole
         return (directed - 4 * doubt, doubt)
-    }
-
-    /// |x| lane by lane (one `andpd` clearing the sign bits).
-    @_transparent
-    static func magnitude(_ x: SIMD2<Double>) -> SIMD2<Double> {
-        unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt64>.self) & SIMD2(repeating: ~(1 << 63)), to: SIMD2<Double>.self)
     }
 
     /// max(x, +0) lane by lane (one `maxpd`): +0 for every x ≤ 0, −0 included. x is not NaN.

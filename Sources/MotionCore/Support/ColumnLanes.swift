@@ -44,3 +44,9 @@ func maskedLanes(_ value: SIMD2<Double>, _ mask: SIMDMask<SIMD2<Int64>>) -> SIMD
     unsafeBitCast(unsafeBitCast(value, to: SIMD2<Int64>.self) & unsafeBitCast(mask, to: SIMD2<Int64>.self),
                   to: SIMD2<Double>.self)
 }
+
+/// |x| lane by lane, as `abs` gives it: the sign bits cleared (one `andpd`, where a compare and a select cost three).
+@inlinable @inline(__always)
+func laneMagnitudes(_ x: SIMD2<Double>) -> SIMD2<Double> {
+    unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt64>.self) & SIMD2(repeating: ~(1 << 63)), to: SIMD2<Double>.self)
+}
