@@ -90,4 +90,55 @@ final class LayerTimingTests: XCTestCase {
         }
         XCTAssertEqual(compared, 160_000)
     }
+
+    /// The two-lane loop (`roundedDirectedLanes`) against the scalar rounded procedure, layer by layer: every layer the
+    /// scalar form finds doubtful is marked doubtful (negative, with a positive doubt), and every layer the lanes do
+    /// not mark has the scalar form's progress bit for bit. Pairs of layers with different timings, at times on and a
+    /// rounding error around the begin, every pass boundary up to the fourth, the end, and random times, with pass
+    /// counts from a fraction of one to beyond 2^52 and durations down to 1e-9 s.
+    func testTwoLaneTimingAgreesWithTheScalarForm() {
+        var generator = SplitMix64(seed: 23)
+        let columns = LayerColumns(columns: LayerTiming.columnCount, count: 2)
+        let timing = LayerTiming(columns, first: 0)
+        var marked = 0, compared = 0
+        for _ in 0..<4_000 {
+            var layers: [(begin: Double, duration: Double, passes: Double)] = []
+            for layer in 0..<2 {
+                let duration = [1e-9, 0x1p-30, 0.1, 0.2811892313194532, 1, 3.7][Int.random(in: 0..<6, using: &generator)]
+                let repeatCount = [0, 1, 2.5, 0.25, 3, 10, 0x1p53, MediaTiming.forever][Int.random(in: 0..<8, using: &generator)]
+                let autoreverses = Bool.random(using: &generator)
+                let begin = [0, 0.1, Double.random(in: 0...1, using: &generator)][Int.random(in: 0..<3, using: &generator)]
+                timing.set(layer, begin: begin, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses)
+                layers.append((begin, duration, timing.iterations[layer]))
+            }
+            // Times at the boundaries of one of the two layers (the other sees the same time at its own phase).
+            let (begin, duration, passes) = layers[Int.random(in: 0..<2, using: &generator)]
+            var times = [begin, begin.nextDown, begin.nextUp, Double.random(in: -1...5, using: &generator)]
+            for k in 1...4 { times.append(begin + Double(k) * duration) }
+            if passes.isFinite { times += [begin + duration * passes, (begin + duration * passes).nextDown] }
+            times += times.map { $0.nextUp } + times.map { $0 * (1 + 0x1p-51) }
+            for time in times where time.isFinite {
+                let lanes = timing.roundedDirectedLanes(0, time: time)
+                for layer in 0..<2 {
+                    let scalar = timing.roundedSample(layer, time: time)
+                    let message = "layer \(layer) \(layers[layer]) at \(time)"
+                    if scalar.isDoubtful {
+                        XCTAssertLessThan(lanes.directed[layer], 0, message)
+                        XCTAssertGreaterThan(lanes.doubt[layer], 0, message)
+                    }
+                    if lanes.doubt[layer] > 0 {
+                        XCTAssertLessThan(lanes.directed[layer], 0, message)
+                        marked += 1
+                    } else {
+                        XCTAssertEqual(lanes.directed[layer].bitPattern, scalar.sample.directed.bitPattern,
+                                       "\(message): \(lanes.directed[layer]) against \(scalar.sample.directed)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        // Both branches of the check ran many times.
+        XCTAssertGreaterThan(marked, 1_000)
+        XCTAssertGreaterThan(compared, 50_000)
+    }
 }
