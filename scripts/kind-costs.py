@@ -11,8 +11,9 @@ A kind's figure is measured with only that kind's layers in the store, so its co
 contributions estimates the whole, it is not a partition of one run. Read the ranking and the ratios, not the last
 digit; on a shared machine, run it twice.
 
-usage: MOTIONBENCH=.build/release/motionbench scripts/kind-costs.py [SCENARIO.json] [LAYERS] [THREADS]
-       (defaults: data/scenarios/mixed.json, 1000000, 1; REPEAT=3 passes per run, FRAMES=120)"""
+usage: MOTIONBENCH=.build/release/motionbench scripts/kind-costs.py [SCENARIO] [LAYERS] [THREADS]
+       (SCENARIO a scenario file or a built-in name; defaults: data/scenarios/mixed.json, 1000000, 1; REPEAT=3
+       passes per run, FRAMES=120; run from the repository root)"""
 import json
 import os
 import subprocess
@@ -30,7 +31,11 @@ def run(scenario_path, layers, threads):
         output = os.path.join(directory, "report.json")
         arguments = [BINARY, "run", "--scenario", scenario_path, "--layers", str(layers), "--threads", str(threads),
                      "--frames", FRAMES, "--repeat", REPEAT, "--format", "json", "--output", output]
-        result = subprocess.run(arguments, capture_output=True, text=True)
+        try:
+            result = subprocess.run(arguments, capture_output=True, text=True)
+        except OSError as error:
+            sys.exit(f"kind-costs: cannot run {BINARY} ({error}); build it first: "
+                     "swift build -c release --product motionbench")
         if result.returncode != 0:
             sys.exit(f"{' '.join(arguments)} failed ({result.returncode}):\n{result.stderr[-2000:]}")
         with open(output) as file:
@@ -51,14 +56,23 @@ def kind_name(entry):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "data/scenarios/mixed.json"
-    layers = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
-    threads = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    with open(path) as file:
-        scenario = json.load(file)
+    if not os.path.exists(path) and os.path.exists(f"data/scenarios/{path}.json"):
+        path = f"data/scenarios/{path}.json"  # a built-in scenario's name
+    try:
+        layers = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
+        threads = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    except ValueError:
+        sys.exit(f"kind-costs: LAYERS and THREADS must be whole numbers, got {sys.argv[2:4]}\n{__doc__}")
+    try:
+        with open(path) as file:
+            scenario = json.load(file)
+        entries = scenario["animations"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        sys.exit(f"kind-costs: {path} is not a readable scenario file with an 'animations' list ({error})")
     groups = {}
-    for entry in scenario["animations"]:
+    for entry in entries:
         groups.setdefault(kind_name(entry), []).append(entry)
-    total_weight = sum(entry["weight"] for entry in scenario["animations"])
+    total_weight = sum(entry["weight"] for entry in entries)
 
     whole, metadata = run(path, layers, threads)
     rows = []

@@ -202,11 +202,11 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// per row split into subrows), each certified when it is built (about 3 million instructions per curve). An input
     /// in an output row costs one table read and a degree-7 polynomial, with no call; in a parameter row the
     /// polynomial gives t, and y follows as after the Newton step; a row that certifies as neither is split into 8
-    /// subrows; the rest (next to 0 and 1, and subrows touching a vertical tangent or flat start) take the usual solve. Outputs stay within the type's error bound and keep its
-    /// monotonicity (an output row is kept only where it rises by more than twice its error over any 1e-12 step, and a
-    /// parameter row's t is within the solver's tolerance of the root), but differ from the curve's without rows by up
-    /// to about 1e-14 where the Newton step's output is within a few ulp (`easeInOut` at 0.5 gives
-    /// 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
+    /// subrows; the rest (next to 0 and 1, and subrows touching a vertical tangent or flat start) take the usual
+    /// solve. Outputs stay within the type's error bound and keep its monotonicity (an output row is kept only where it
+    /// rises by more than twice its error over any 1e-12 step, and a parameter row's t is within the solver's tolerance
+    /// of the root), but differ from the curve's without rows by up to about 1e-14 where the Newton step's output is
+    /// within a few ulp (`easeInOut` at 0.5 gives 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
     /// the named ones too, are built without rows unless asked. Equal (`==`) to the curve without rows.
     public func withCertifiedRows() -> CubicBezier {
         hasRows ? self : CubicBezier(validatedX1: x1, y1: y1, x2: x2, y2: y2, certifiedRows: true)
@@ -226,7 +226,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
                 // An output row (`withCertifiedRows()`) answers here, with no call.
                 let row = inverter.row(forInterior: x)
                 if row.kept {
-                    let value = row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign)
+                    let value = CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign)
                     if row.isOutput { return value }
                     if let inflection, inflection.answersEveryRow { return inflection.y(t: value) }
                 }
@@ -247,9 +247,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             (row.value, row.kept, row.isOutput) = inverter.subrow(j: row.j, u: row.u)
         }
         if row.kept {
-            if row.isOutput { return row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign) }
+            if row.isOutput { return CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign) }
             guard let inflection else { return inverter.output(frameParameter: row.value, frame: row.frame).y }
-            let t = row.offset + Double(bitPattern: row.value.bitPattern ^ row.sign)
+            let t = CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign)
             if inflection.answersEveryRow { return inflection.y(t: t) }
             let y = inverter.output(frameParameter: row.value, frame: row.frame).y
             // Both forms, and the window's choice by a mask rather than a branch: on shuffled inputs a window that

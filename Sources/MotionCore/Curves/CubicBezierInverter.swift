@@ -296,6 +296,14 @@ final class CubicBezierInverter: @unchecked Sendable {
                 certifiedRows[CertifiedScalarRows.kindsOffset &+ j] != 0, k[13], k[14].bitPattern, frame, j, u)
     }
 
+    /// A frame's value (output or parameter) in the curve's orientation: `offset` + the value with its sign bits
+    /// flipped by `sign` (the frame's output map, 0 and +0 in frame 0, 1 and the sign bit in frame 1, where the frame
+    /// gives 1 − y and s = 1 − t): exact in both frames, and one exclusive or rather than a multiply.
+    @inlinable @inline(__always)
+    static func curveValue(_ value: Double, offset: Double, sign: UInt64) -> Double {
+        offset + Double(bitPattern: value.bitPattern ^ sign)
+    }
+
     /// For input `x` whose row `j` (coordinate `u`) is not kept: its subrow's polynomial at x, whether the subrow is
     /// kept, and whether it is an output row (`CertifiedScalarRows.subrows`).
     @inlinable @inline(__always)
@@ -319,7 +327,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         let w = 1 - v, weight = 3 * w * v
         let output = weight * (w * k[1] + v * k[3]) + v * v * v
         let sign = k[14].bitPattern
-        return (k[13] + Double(bitPattern: output.bitPattern ^ sign), k[13] + Double(bitPattern: v.bitPattern ^ sign))
+        return (Self.curveValue(output, offset: k[13], sign: sign), Self.curveValue(v, offset: k[13], sign: sign))
     }
 
     /// The row that holds input `x` in (0, 1) (`target` = min(x, 1 − x)), the row coordinate u in [0, 1] (in the
@@ -479,7 +487,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         // Frame 1 gives 1 − y and s = 1 − t: offset + value with its sign flipped is exact in both frames, and the flip
         // is one exclusive or rather than a multiply on the way to the result.
         let sign = k[14].bitPattern
-        return (k[13] + Double(bitPattern: small.bitPattern ^ sign), k[13] + Double(bitPattern: v.bitPattern ^ sign),
+        return (Self.curveValue(small, offset: k[13], sign: sign), Self.curveValue(v, offset: k[13], sign: sign),
                 certified, residual, slope)
     }
 
