@@ -72,7 +72,7 @@ def main():
     groups = {}
     for entry in entries:
         groups.setdefault(kind_name(entry), []).append(entry)
-    total_weight = sum(entry["weight"] for entry in entries)
+    total_weight = sum(entry.get("weight", 1) for entry in entries)
 
     whole, metadata = run(path, layers, threads)
     rows = []
@@ -84,7 +84,7 @@ def main():
             with open(part_path, "w") as file:
                 json.dump(part, file)
             result, _ = run(part_path, layers, threads)
-            share = sum(entry["weight"] for entry in entries) / total_weight
+            share = sum(entry.get("weight", 1) for entry in entries) / total_weight
             rows.append((name, share, result))
 
     print(f"`{os.path.basename(path)}`, {layers:,} layers, {threads} thread(s), {FRAMES} frames, --repeat {REPEAT}:")
