@@ -22,24 +22,25 @@ final class CertifiedScalarRowsTests: XCTestCase {
         return curves
     }
 
-    /// Row j's kind: 1 output, 0 parameter, nil not kept.
+    /// Main row j's kind: 1 output, 0 parameter, nil not kept (a split row included).
     private func kind(_ curve: CubicBezier, row j: Int) -> Double? {
-        let rows = curve.inverter.certifiedRows
-        return rows[CertifiedScalarRows.stride * j].isNaN ? nil : rows[CertifiedScalarRows.kindsOffset + j]
+        let entry = CertifiedScalarRows.entry(curve.inverter.certifiedRows, CertifiedScalarRows.subrows * j)
+        guard entry.e == j, entry.kept else { return nil }
+        return entry.isOutput ? 1 : 0
     }
 
-    /// Whether row j is split into subrows.
+    /// Whether main row j is split into subrows: its fine segments name table rows past the main rows.
     private func isSplit(_ curve: CubicBezier, row j: Int) -> Bool {
-        curve.inverter.certifiedRows[CertifiedScalarRows.kindsOffset + j] >= 2
+        (0..<CertifiedScalarRows.subrows).contains {
+            CertifiedScalarRows.entry(curve.inverter.certifiedRows, CertifiedScalarRows.subrows * j + $0).e >= CertifiedScalarRows.rows
+        }
     }
 
     /// The row or subrow that answers input `x`: its value (y for an output row, the frame parameter for a parameter
     /// row) and kind (1 output, 0 parameter), or nil where neither is kept.
     private func answering(_ curve: CubicBezier, _ x: Double) -> (value: Double, kind: Double)? {
         let row = curve.inverter.row(forInterior: x)
-        if row.kept { return (row.value, row.isOutput ? 1 : 0) }
-        let sub = curve.inverter.subrow(j: row.j, u: row.u)
-        return sub.kept ? (sub.value, sub.isOutput ? 1 : 0) : nil
+        return row.kept ? (row.value, row.isOutput ? 1 : 0) : nil
     }
 
     /// At both ends of every kept row, just inside them and at random inputs, the curve with rows is within the bound of

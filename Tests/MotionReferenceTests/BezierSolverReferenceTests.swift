@@ -113,7 +113,8 @@ final class BezierSolverReferenceTests: XCTestCase {
                                  (0.7, -0.5, 0.3, 1.5), (0.5, -1, 0.5, 2), (0.3, 1, 0.6, 0)] {
             let curve = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).withCertifiedRows()
             var inputs = (0...4_000).map { Double($0) / 4_000 }
-            for j in 1..<128 { inputs += [Double(j) / 128, (Double(j) / 128).nextUp, (Double(j) / 128).nextDown] }
+            // Every row's and subrow's ends (1/1024 of the input), where the index hands over from one to the next.
+            for j in 1..<1024 { inputs += [Double(j) / 1024, (Double(j) / 1024).nextUp, (Double(j) / 1024).nextDown] }
             for x in inputs { worst = max(worst, check(curve, x).error) }
         }
         print("curves with certified rows: largest error vs GSL \(worst)")

@@ -7,9 +7,20 @@
 /// j < 64 and frame 1 (the curve turned half a turn, target X = 1 − x, exact) from 64 on, and u in [0, 1] is the
 /// row coordinate in the frame's orientation (`CubicBezierInverter.mainSegment`). Row j holds P_j(u) of degree 7 in
 /// power form, with u = 128·X − j′ for the frame row j′ (j in frame 0, 127 − j in frame 1): the interpolant, at the
-/// row's Chebyshev points, of the frame's output (an output row) or of the frame's root v (a parameter row). The
-/// coefficients c_k of u^k are stored in lane pairs, (c0, c4), (c1, c5), (c2, c6), (c3, c7), for `polynomial(_:at:)`;
-/// c0 is NaN in a row that is not kept. The rows' kinds follow the rows, then the subrow blocks.
+/// row's Chebyshev points, of the frame's output (an output row) or of the frame's root v (a parameter row). A main
+/// row that certifies as neither is split into `subrows` subrows, each 1/1024 of the input, fitted the same way.
+///
+/// ## Layout
+/// One table, read without a branch between a main row and a subrow (with shuffled inputs a branch taken for one input
+/// in nine, as on the curves with vertical tangents, mispredicts that often):
+/// - **the index** (`indexOffset`): one 32-bit entry per 1/1024 of the input (fine segment k, as
+///   `CubicBezierInverter.segment(_:count:)` finds it), holding the table row e that answers there (bits 0–29), whether it
+///   is kept (bit 30) and whether it is an output row (bit 31). Row j's eight fine segments name row j itself, or
+///   where j is split its eight subrows, in the frame's orientation. The entry is known before the row is read, so
+///   that the kept test and the row's address wait for one 4-byte read rather than a second table row;
+/// - **rows** (`rowsOffset`): the table rows, `stride` doubles each: the 128 main rows, then `subrows` rows per
+///   split main row. The coefficients c_k of u^k are stored in lane pairs, (c0, c4), (c1, c5), (c2, c6), (c3, c7),
+///   for `polynomial(_:at:)`; c0 is NaN in a row that is not kept (a split main row's own row too).
 ///
 /// ## Certificate
 /// A row is kept as an **output row** where `DirectBezierRows.certifiedError` bounds |P_j(u) − y(X)| below 1e-13 for
@@ -20,40 +31,56 @@
 /// Newton step, so the solver's error bound and monotonicity argument (`CubicBezier`) hold unchanged. The certificate
 /// is E(τ) = P_j(u(τ)) − output(τ), of degree 21 in τ, bounded by its Bernstein coefficients, plus a-priori bounds on
 /// the rounding of the computation and of evaluating P_j at run time (Horner's rule or the paired form used here
-/// alike). A row that is neither is split into `subrows` subrows of 1/1024 of the input, each fitted and kept the same
-/// way. The rows next to 0 and 1 (frame row 0, where the exact path keeps its relative accuracy), the subrows that
-/// touch a vertical tangent or a flat start, and every row of a curve with a scaled output are NaN and take the
-/// inverter's fast step.
+/// alike). A row that is neither is split into subrows. The rows next to 0 and 1 (frame row 0, where the exact path
+/// keeps its relative accuracy), the subrows that touch a vertical tangent or a flat start, and every row of a curve
+/// with a scaled output are NaN and take the inverter's fast step.
 @usableFromInline
 enum CertifiedScalarRows {
-    /// Rows over [0, 1] (64 per frame).
+    /// Main rows over [0, 1] (64 per frame).
     @usableFromInline static let rows = 128
     /// Degree of each row's polynomial.
     static let degree = 7
-    /// Doubles per row: the `degree` + 1 coefficients, in lane pairs.
+    /// Doubles per table row: the `degree` + 1 coefficients, in lane pairs.
     @usableFromInline static let stride = 8
-
-    /// Offset of the row kinds after the rows: one double per row, 1 for an output row, 0 for a parameter row, 2 + b
-    /// for a row that is not kept but split into `subrows` subrows held in subrow block b, NaN for any other row.
-    @usableFromInline static let kindsOffset = rows * stride
-    /// Doubles before the subrow blocks: the rows, then their kinds.
-    @usableFromInline static let subrowsOffset = kindsOffset + rows
     /// Subrows per split row (each 1/1024 of the input): rows next to a vertical tangent or a flat start, where the
     /// root bends like a square or cube root, certify in pieces an eighth as wide.
     @usableFromInline static let subrows = 8
-    /// Doubles per subrow block: `subrows` rows in the main rows' layout, then their kinds.
-    @usableFromInline static let subrowBlockSize = subrows * stride + subrows
+    /// Fine segments of the index: one per subrow's width.
+    @usableFromInline static let fineSegments = rows * subrows
+    /// Offset of the index (in doubles; two 32-bit entries per double).
+    @usableFromInline static let indexOffset = 0
+    /// Offset of the table rows, `stride` doubles each.
+    @usableFromInline static let rowsOffset = indexOffset + fineSegments / 2
+    /// Index entry bit: the row is kept.
+    @usableFromInline static let keptBit: UInt32 = 1 << 30
+    /// Index entry bit: the row is an output row.
+    @usableFromInline static let outputBit: UInt32 = 1 << 31
     /// Largest certified error of an output row, in output units (as `DirectBezierRows`).
     static let outputBound = 1e-13
     /// Input step at and above which the output is monotone on a monotone curve (see `CubicBezier`).
     static let monotoneStep = 1e-12
 
     /// A table with no row kept, shared by every curve built without rows (never freed).
-    @usableFromInline nonisolated(unsafe) static let none: UnsafeMutablePointer<Double> = {
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: subrowsOffset)
-        table.initialize(repeating: .nan, count: subrowsOffset)
+    @usableFromInline nonisolated(unsafe) static let none: UnsafeMutablePointer<Double> = allocate(
+        index: (0..<fineSegments).map { UInt32($0 / subrows) }, rows: [Double](repeating: .nan, count: rows * stride))
+
+    /// A new table (the caller deallocates it) holding `index` (`fineSegments` entries) and `rows`.
+    static func allocate(index: [UInt32], rows: [Double]) -> UnsafeMutablePointer<Double> {
+        precondition(index.count == fineSegments)
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: rowsOffset + rows.count)
+        index.withUnsafeBytes { bytes in
+            UnsafeMutableRawPointer(table + indexOffset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        }
+        (table + rowsOffset).initialize(from: rows, count: rows.count)
         return table
-    }()
+    }
+
+    /// Index entry `k` of `table`: the table row, whether it is kept, whether it is an output row.
+    @inlinable @inline(__always)
+    static func entry(_ table: UnsafePointer<Double>, _ k: Int) -> (e: Int, kept: Bool, isOutput: Bool) {
+        let bits = UnsafeRawPointer(table + indexOffset).load(fromByteOffset: 4 &* k, as: UInt32.self)
+        return (Int(truncatingIfNeeded: bits & (keptBit - 1)), bits & keptBit != 0, bits & outputBit != 0)
+    }
 
     /// What fitting one frame's rows and subrows needs: the frame's x cubic, its output cubic (nil for parameter rows
     /// only), whether the curve is monotone, the stationary inflection's window in the curve's orientation, the
@@ -91,52 +118,60 @@ enum CertifiedScalarRows {
     /// within the tolerance; else, for a row past the first of its frame, `subrows` subrows fitted the same way.
     static func table(frames: (BezierFrame, BezierFrame), outputs: ((Double, Double), (Double, Double))?, tolerance: Double,
                       monotone: Bool, window: (low: Double, high: Double)?) -> UnsafeMutablePointer<Double> {
-        var main = [Double](repeating: .nan, count: subrowsOffset)
-        var blocks: [Double] = []
+        // Main row j's fine segments name row j until it is split; a kept row's entries carry its kind.
+        var index = (0..<fineSegments).map { UInt32($0 / subrows) }
+        var table = [Double](repeating: .nan, count: rows * stride)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: stride) { scratch in
             let coefficients = scratch.baseAddress!
-            func store(_ kind: Double, into table: inout [Double], row: Int, kindAt: Int) {
+            func store(row e: Int) {
                 for k in 0..<4 {
-                    (table[row + 2 * k], table[row + 2 * k + 1]) = (coefficients[k], coefficients[k + 4])
+                    (table[stride * e + 2 * k], table[stride * e + 2 * k + 1]) = (coefficients[k], coefficients[k + 4])
                 }
-                table[kindAt] = kind
             }
-            for (index, frame) in [frames.0, frames.1].enumerated() {
-                let output = outputs.map { CubicPolynomial(p1: index == 0 ? $0.0.0 : $0.1.0, p2: index == 0 ? $0.0.1 : $0.1.1) }
+            func entry(_ e: Int, kind: Double) -> UInt32 { UInt32(e) | keptBit | (kind == 1 ? outputBit : 0) }
+            for (frameIndex, frame) in [frames.0, frames.1].enumerated() {
+                let output = outputs.map {
+                    CubicPolynomial(p1: frameIndex == 0 ? $0.0.0 : $0.1.0, p2: frameIndex == 0 ? $0.0.1 : $0.1.1)
+                }
                 let fitter = Fitter(x: CubicPolynomial(p1: frame.p1, p2: frame.p2), output: output, monotone: monotone,
-                                    window: window, tolerance: tolerance, mirrored: index == 1)
+                                    window: window, tolerance: tolerance, mirrored: frameIndex == 1)
                 let half = rows / 2
                 func root(_ target: Double) -> Double {
                     target == 0 ? 0 : frame.solveBracketed(target: target, guess: target, tolerance: tolerance)
                 }
                 let ends = (0...half).map { root(Double($0) / Double(rows)) }
                 for row in 1..<half {
-                    let j = index == 0 ? row : rows - 1 - row
+                    let j = frameIndex == 0 ? row : rows - 1 - row
+                    // The fine segment of the frame's subrow `sub` of this row (frame 1 runs the other way).
+                    func fine(_ sub: Int) -> Int { frameIndex == 0 ? subrows * j + sub : subrows * j + subrows - 1 - sub }
                     if let kind = fitter.fit(row, of: rows, roots: (ends[row], ends[row + 1]), into: coefficients) {
-                        store(kind, into: &main, row: stride * j, kindAt: kindsOffset + j)
+                        store(row: j)
+                        for sub in 0..<subrows { index[fine(sub)] = entry(j, kind: kind) }
                         continue
                     }
-                    var block = [Double](repeating: .nan, count: subrowBlockSize)
-                    let fine = rows * subrows
+                    let fineCount = rows * subrows
                     let subEnds = (0...subrows).map { $0 == 0 ? ends[row] : ($0 == subrows ? ends[row + 1]
-                        : root(Double(subrows * row + $0) / Double(fine))) }
+                        : root(Double(subrows * row + $0) / Double(fineCount))) }
+                    let first = table.count / stride
+                    table += [Double](repeating: .nan, count: subrows * stride)
                     var kept = 0
                     for sub in 0..<subrows {
-                        guard let kind = fitter.fit(subrows * row + sub, of: fine, roots: (subEnds[sub], subEnds[sub + 1]),
-                                                    into: coefficients) else { continue }
-                        store(kind, into: &block, row: stride * sub, kindAt: subrows * stride + sub)
+                        guard let kind = fitter.fit(subrows * row + sub, of: fineCount,
+                                                    roots: (subEnds[sub], subEnds[sub + 1]), into: coefficients) else {
+                            continue
+                        }
+                        store(row: first + sub)
+                        index[fine(sub)] = entry(first + sub, kind: kind)
                         kept += 1
                     }
-                    guard kept > 0 else { continue }
-                    main[kindsOffset + j] = 2 + Double(blocks.count / subrowBlockSize)
-                    blocks += block
+                    if kept == 0 {
+                        table.removeLast(subrows * stride)
+                        for sub in 0..<subrows { index[fine(sub)] = UInt32(j) }
+                    }
                 }
             }
         }
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: main.count + blocks.count)
-        table.initialize(from: main, count: main.count)
-        (table + main.count).initialize(from: blocks, count: blocks.count)
-        return table
+        return allocate(index: index, rows: table)
     }
 
     /// A lower bound of dP/dX over the row for the row polynomial P (power coefficients in u = `rowCount`·X − j′,

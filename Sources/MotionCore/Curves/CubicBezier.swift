@@ -198,9 +198,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         takesShortcut = isIdentity || hasRows
     }
 
-    /// The same curve with certified rows (`CertifiedScalarRows`): 128 rows over the input (9 KB, plus 576 bytes
+    /// The same curve with certified rows (`CertifiedScalarRows`): 128 rows over the input (12 KB, plus 512 bytes
     /// per row split into subrows), each certified when it is built (about 3 million instructions per curve). An input
-    /// in an output row costs one table read and a degree-7 polynomial, with no call; in a parameter row the
+    /// in an output row or subrow costs two table reads and a degree-7 polynomial, with no call and no branch between
+    /// a row and a subrow; in a parameter row the
     /// polynomial gives t, and y follows as after the Newton step; a row that certifies as neither is split into 8
     /// subrows; the rest (next to 0 and 1, and subrows touching a vertical tangent or flat start) take the usual
     /// solve. Outputs stay within the type's error bound and keep its monotonicity (an output row is kept only where it
@@ -223,7 +224,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         if x >= CubicBezierInverter.smallestFirstOrderTarget, x < 1 {
             if takesShortcut {
                 if isIdentity { return x }
-                // An output row (`withCertifiedRows()`) answers here, with no call.
+                // An output row or subrow (`withCertifiedRows()`) answers here, with no call.
                 let row = inverter.row(forInterior: x)
                 if row.kept {
                     let value = CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign)
@@ -238,14 +239,11 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// `interiorValue(_:)` on a curve with certified rows: the input's row, or its subrow where the row is split, when
-    /// kept (y directly from an output row; from a parameter row's t in the Newton step's arithmetic, or the vertex
-    /// form in the stationary inflection's window), else `interiorValue(_:)`.
+    /// kept (a parameter row's t gives y in the Newton step's arithmetic, or the vertex form in the stationary
+    /// inflection's window), else `interiorValue(_:)`.
     @usableFromInline
     func rowsInteriorValue(_ x: Double) -> Double {
-        var row = inverter.row(forInterior: x)
-        if !row.kept {
-            (row.value, row.kept, row.isOutput) = inverter.subrow(j: row.j, u: row.u)
-        }
+        let row = inverter.row(forInterior: x)
         if row.kept {
             if row.isOutput { return CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign) }
             guard let inflection else { return inverter.output(frameParameter: row.value, frame: row.frame).y }

@@ -281,19 +281,23 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// Whether the curve was built with certified rows (a table of its own, not `CertifiedScalarRows.none`).
     var hasCertifiedRowTable: Bool { certifiedRows != CertifiedScalarRows.none }
 
-    /// Input `x`'s certified row for 0 < x < 1: the row's polynomial at x (the output in the frame's orientation for
-    /// an output row, the frame parameter for a parameter row), whether the row is kept, whether it is an output row,
-    /// the frame's output map (offset, sign bits), the frame, the row and its coordinate.
+    /// Input `x`'s certified row for 0 < x < 1, or its subrow where the main row is split, found without a branch
+    /// (`CertifiedScalarRows`' index): the row's polynomial at x (the output in the frame's orientation for an output
+    /// row, the frame parameter for a parameter row), whether the row is kept, whether it is an output row, the frame's
+    /// output map (offset, sign bits) and the frame. The main row's coordinate comes from the fine segment k (row
+    /// j = k/8, so that both always name the same row, even where x lies on a boundary) while the index is read; the
+    /// entry picks it or the subrow's.
     @inlinable @inline(__always)
-    func row(forInterior x: Double)
-        -> (value: Double, kept: Bool, isOutput: Bool, offset: Double, sign: UInt64, frame: Int, j: Int, u: Double)
-    {
-        let (j, u) = Self.mainSegment(x)
-        let row = UnsafePointer(certifiedRows + CertifiedScalarRows.stride &* j)
-        let frame = j &>> 6
-        let k = UnsafePointer(storage + Self.frameStride &* frame)
-        return (CertifiedScalarRows.polynomial(row, at: u), !row[0].isNaN,
-                certifiedRows[CertifiedScalarRows.kindsOffset &+ j] != 0, k[13], k[14].bitPattern, frame, j, u)
+    func row(forInterior x: Double) -> (value: Double, kept: Bool, isOutput: Bool, offset: Double, sign: UInt64, frame: Int) {
+        let (k, fineU) = Self.segment(x, count: Double(CertifiedScalarRows.fineSegments))
+        let entry = CertifiedScalarRows.entry(certifiedRows, k)
+        let frame = k &>> 9
+        let mainU = abs(x * Double(Self.rows) - Double((k &>> 3) &+ frame))
+        let u = entry.e >= CertifiedScalarRows.rows ? fineU : mainU
+        let row = UnsafePointer(certifiedRows + (CertifiedScalarRows.rowsOffset &+ CertifiedScalarRows.stride &* entry.e))
+        let constants = UnsafePointer(storage + Self.frameStride &* frame)
+        return (CertifiedScalarRows.polynomial(row, at: u), entry.kept, entry.isOutput, constants[13],
+                constants[14].bitPattern, frame)
     }
 
     /// A frame's value (output or parameter) in the curve's orientation: `offset` + the value with its sign bits
@@ -302,22 +306,6 @@ final class CubicBezierInverter: @unchecked Sendable {
     @inlinable @inline(__always)
     static func curveValue(_ value: Double, offset: Double, sign: UInt64) -> Double {
         offset + Double(bitPattern: value.bitPattern ^ sign)
-    }
-
-    /// For input `x` whose row `j` (coordinate `u`) is not kept: its subrow's polynomial at x, whether the subrow is
-    /// kept, and whether it is an output row (`CertifiedScalarRows.subrows`).
-    @inlinable @inline(__always)
-    func subrow(j: Int, u: Double) -> (value: Double, kept: Bool, isOutput: Bool) {
-        let kind = certifiedRows[CertifiedScalarRows.kindsOffset &+ j]
-        guard kind >= 2 else { return (.nan, false, false) }
-        let block = certifiedRows + (CertifiedScalarRows.subrowsOffset
-            &+ CertifiedScalarRows.subrowBlockSize &* Int(kind - 2))
-        // u·8 is exact; u = 1 (the row's far end) belongs to the last subrow.
-        let scaled = u * Double(CertifiedScalarRows.subrows)
-        let sub = Swift.min(Int(scaled), CertifiedScalarRows.subrows - 1)
-        let row = UnsafePointer(block + CertifiedScalarRows.stride &* sub)
-        return (CertifiedScalarRows.polynomial(row, at: scaled - Double(sub)), !row[0].isNaN,
-                block[CertifiedScalarRows.subrows &* CertifiedScalarRows.stride &+ sub] != 0)
     }
 
     /// y and t from frame parameter `v` of `frame` (the Newton step's output arithmetic without its correction).
@@ -348,7 +336,14 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// sum itself, rounded − (1.5·2^52 − frame), exact, with the frame taken from x (ready before j is).
     @inlinable @inline(__always)
     static func mainSegment(_ x: Double) -> (j: Int, u: Double) {
-        let scaled = x * Double(Self.rows)
+        segment(x, count: Double(Self.rows))
+    }
+
+    /// `mainSegment` for `count` equal segments of [0, 1] (a power of two, at most 2^32): segment j of x in (0, 1)
+    /// and the coordinate in j, in the frame's orientation.
+    @inlinable @inline(__always)
+    static func segment(_ x: Double, count: Double) -> (j: Int, u: Double) {
+        let scaled = x * count
         let rounded = (scaled - 0.5) + 0x1.8p52
         let frameStart = rounded - (0x1.8p52 - (x < 0.5 ? 0 : 1))
         return (Int(truncatingIfNeeded: rounded.bitPattern & 0xFFFF_FFFF), abs(scaled - frameStart))
