@@ -52,4 +52,46 @@ final class BuildCommitTests: XCTestCase {
             XCTAssertTrue((machine["cpuSignature"] as? String)?.contains(" family ") == true, "\(machine)")
         }
     }
+
+    /// The plugin's tool reads the commit when it runs, from the files of the git directory it is given: a new commit
+    /// on the branch (a rewritten loose ref), a packed ref, a detached HEAD, the override, and no checkout. (SwiftPM
+    /// reuses the plugin's commands while the package is unchanged: a commit read by the plugin itself went stale at
+    /// the next commit.)
+    func testTheEmbedderReadsTheCommitCheckedOutWhenItRuns() throws {
+        let tool = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("BuildCommitEmbedder-tool")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("no BuildCommitEmbedder-tool beside motionbench") }
+        let git = FileManager.default.temporaryDirectory.appendingPathComponent("embedder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: git.appendingPathComponent("refs/heads"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: git) }
+        let output = git.appendingPathComponent("BuildCommit.swift")
+        func embed(_ override: String = "-", gitDirectory: String? = nil) throws -> (status: Int32, hash: String?) {
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = [output.path, gitDirectory ?? git.path, git.path, override]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            let hash = text.split(separator: "\"").dropFirst().first.map(String.init)
+            return (process.terminationStatus, text.contains("hash: String? = nil") ? nil : hash)
+        }
+        let (a, b, c, d) = (String(repeating: "a", count: 40), String(repeating: "b", count: 40),
+                            String(repeating: "c", count: 40), String(repeating: "d", count: 40))
+        try "ref: refs/heads/main\n".write(to: git.appendingPathComponent("HEAD"), atomically: true, encoding: .utf8)
+        try "\(a)\n".write(to: git.appendingPathComponent("refs/heads/main"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try embed().hash, a)
+        try "\(b)\n".write(to: git.appendingPathComponent("refs/heads/main"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try embed().hash, b, "a new commit on the branch")
+        try FileManager.default.removeItem(at: git.appendingPathComponent("refs/heads/main"))
+        try "# pack-refs\n\(c) refs/heads/other\n\(a) refs/heads/main\n".write(
+            to: git.appendingPathComponent("packed-refs"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try embed().hash, a, "the branch's packed ref")
+        try "\(c)\n".write(to: git.appendingPathComponent("HEAD"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try embed().hash, c, "a detached HEAD")
+        XCTAssertEqual(try embed(d).hash, d, "MOTIONBENCH_COMMIT's override")
+        let none = try embed(gitDirectory: "-")
+        XCTAssertEqual(none.status, 0)
+        XCTAssertNil(none.hash, "no checkout")
+        XCTAssertEqual(try embed("not-a-commit").status, 2)
+    }
 }
