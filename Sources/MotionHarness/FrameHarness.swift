@@ -80,7 +80,10 @@ public enum FrameHarness {
             progress("\(options.scenario.name): building \(count) layers")
             workload = Workload(scenario: options.scenario, count: count, clock: options.clock)
             let clock = options.clock
-            for index in 1...min(3, clock.frames) { evaluate(workload.store, frame: clock.frame(index), threads: options.threads) }
+            let store = workload.store
+            ChunkWorkers.with(chunks: max(1, min(options.threads, count))) { workers in
+                for index in 1...min(3, clock.frames) { FrameHarness.evaluate(store, frame: clock.frame(index), workers: workers) }
+            }
             workload.store.reset()
             (timeline, timelineObstacle) = SharedTimeline.store(for: workload)
             comparisonFrames = comparisonFrameIndices(clock.frames, options.comparisonFrames)
@@ -276,14 +279,20 @@ public enum FrameHarness {
         return result
     }
 
-    /// One frame of `store`, chunked across `threads` with Dispatch.
+    /// One frame of `store` on `threads` threads, with worker threads of its own for this frame (a pass keeps one
+    /// `ChunkWorkers` for all its frames instead).
     static func evaluate(_ store: LayerStore, frame: LayerFrame, threads: Int) {
-        let chunks = max(1, min(threads, store.count))
+        ChunkWorkers.with(chunks: max(1, min(threads, store.count))) { evaluate(store, frame: frame, workers: $0) }
+    }
+
+    /// One frame of `store`, chunked across `workers`' threads (chunk k on thread k).
+    static func evaluate(_ store: LayerStore, frame: LayerFrame, workers: ChunkWorkers) {
+        let chunks = workers.chunks
         if chunks == 1 {
             store.evaluate(frame, layers: 0..<store.count)
             return
         }
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in store.evaluate(frame, chunk: chunk, of: chunks) }
+        workers.run { chunk in store.evaluate(frame, chunk: chunk, of: chunks) }
     }
 
     /// Up to `count` frame indices spread evenly over 1…frames.
@@ -337,10 +346,12 @@ public enum FrameHarness {
     /// Median ns per layer per frame of another store (the shared timeline) over `frames`.
     static func storeCost(_ store: LayerStore, clock: FrameClock, frames: [Int], threads: Int) -> Double {
         var samples: [Double] = []
-        for index in frames {
-            let start = DispatchTime.now().uptimeNanoseconds
-            evaluate(store, frame: clock.frame(index), threads: threads)
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+        ChunkWorkers.with(chunks: max(1, min(threads, store.count))) { workers in
+            for index in frames {
+                let start = DispatchTime.now().uptimeNanoseconds
+                evaluate(store, frame: clock.frame(index), workers: workers)
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+            }
         }
         return samples.sorted()[samples.count / 2] / Double(max(store.count, 1))
     }
@@ -356,16 +367,12 @@ public enum FrameHarness {
     /// Median ns per layer per frame of `LayerStore.stream` over `frames` passes in `chunks` concurrent chunks.
     static func streamPasses(_ store: LayerStore, frames: Int, chunks: Int) -> Double {
         var samples: [Double] = []
-        for _ in 1...max(frames, 1) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            if chunks == 1 {
-                store.stream(chunk: 0, of: 1)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    store.stream(chunk: chunk, of: chunks)
-                }
+        ChunkWorkers.with(chunks: chunks) { workers in
+            for _ in 1...max(frames, 1) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                workers.run { chunk in store.stream(chunk: chunk, of: chunks) }
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
             }
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
         }
         store.reset()
         return samples.sorted()[samples.count / 2] / Double(max(store.count, 1))

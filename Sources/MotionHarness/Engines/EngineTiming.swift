@@ -3,8 +3,9 @@ import MotionCore
 import MotionEngine
 
 /// The timed loop every engine runs through, MotionCore's batch evaluator included: each frame's chunks (concurrently
-/// across threads when there is more than one), timed from before the first chunk to after the last; then, outside the
-/// timed region, the engine's own frame check and the caller's inspection of the frame.
+/// across threads when there is more than one: chunk k on the pass's worker thread k, `ChunkWorkers`), timed from
+/// before the first chunk to after the last; then, outside the timed region, the engine's own frame check and the
+/// caller's inspection of the frame.
 enum EngineTiming {
     /// Per-chunk failures of one frame, written by the chunk that failed (one slot each), read after the frame.
     final class ChunkFailures: @unchecked Sendable {
@@ -28,14 +29,17 @@ enum EngineTiming {
         }
     }
 
-    /// Evaluates one frame at `time` in `chunks` chunks.
+    /// Evaluates one frame at `time` in `workers.chunks` chunks, on the pass's worker threads.
     @inline(__always)
-    static func evaluate(_ engine: any AnimationEngine, time: Double, chunks: Int, failures: ChunkFailures) throws(EngineError) {
+    static func evaluate(_ engine: any AnimationEngine, time: Double, workers: ChunkWorkers, failures: ChunkFailures)
+        throws(EngineError)
+    {
+        let chunks = workers.chunks
         if chunks == 1 {
             try engine.evaluateFrame(time: time, chunk: 0, of: 1)
             return
         }
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        workers.run { chunk in
             do throws(EngineError) {
                 try engine.evaluateFrame(time: time, chunk: chunk, of: chunks)
             } catch {
@@ -55,26 +59,29 @@ enum EngineTiming {
         let failures = ChunkFailures(chunks: chunks)
         heartbeat?.beat(.reset)
         try engine.reset()
-        for index in frames {
-            let frame = clock.frame(index)
-            heartbeat?.beat(.evaluateFrame, frame: index, time: frame.time)
-            // The CPU readings enclose the timed region, outside it (`FrameNoise`).
-            let before = CPUReading.now(threads: chunks)
-            let start = DispatchTime.now().uptimeNanoseconds
-            do {
-                try evaluate(engine, time: frame.time, chunks: chunks, failures: failures)
-            } catch {
-                throw EngineError(error.message + " (frame \(index) of \(clock.frames))")
+        // The pass's worker threads, chunk k on thread k for every frame; joined when the pass ends or fails.
+        try ChunkWorkers.with(chunks: chunks) { workers throws(EngineError) in
+            for index in frames {
+                let frame = clock.frame(index)
+                heartbeat?.beat(.evaluateFrame, frame: index, time: frame.time)
+                // The CPU readings enclose the timed region, outside it (`FrameNoise`).
+                let before = CPUReading.now(threads: chunks)
+                let start = DispatchTime.now().uptimeNanoseconds
+                do throws(EngineError) {
+                    try evaluate(engine, time: frame.time, workers: workers, failures: failures)
+                } catch {
+                    throw EngineError(error.message + " (frame \(index) of \(clock.frames))")
+                }
+                let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                record.append(frame: index, nanoseconds: elapsed, before: before, after: CPUReading.now(threads: chunks))
+                heartbeat?.beat(.checkOutputs, frame: index, time: frame.time)
+                do throws(EngineError) {
+                    try engine.checkFrame(chunks: chunks, time: frame.time)
+                } catch {
+                    throw EngineError(error.message + " (frame \(index) of \(clock.frames))")
+                }
+                try inspect(index, frame)
             }
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            record.append(frame: index, nanoseconds: elapsed, before: before, after: CPUReading.now(threads: chunks))
-            heartbeat?.beat(.checkOutputs, frame: index, time: frame.time)
-            do {
-                try engine.checkFrame(chunks: chunks, time: frame.time)
-            } catch {
-                throw EngineError(error.message + " (frame \(index) of \(clock.frames))")
-            }
-            try inspect(index, frame)
         }
         return record
     }
