@@ -40,8 +40,12 @@ struct CPUReading {
 /// measured, not guessed: each frame's CPU time is read beside its wall time.
 public struct FrameNoise: Sendable, Codable, Equatable {
     /// The share of the timed frames' thread-time (wall time × threads) the threads were not running, in [0, 1]:
-    /// preempted by other processes or, with several threads, also waiting for the slowest chunk.
+    /// preempted by other processes or, with several threads, a worker still asleep when the frame starts (a thread
+    /// waiting for the slowest chunk spins, `ChunkWorkers`, and counts as running).
     public var notRunningShare: Double
+    /// What `notRunningShare` counts with several threads, as the report says it.
+    static let waitingNote = "a thread waiting for the slowest chunk spins and counts as running; a worker still asleep "
+        + "when the frame starts does not"
     /// Frames during which the scheduler took the CPU away at least once (involuntary context switches).
     public var preemptedFrames: Int
     /// Preempted frames that the preemption slowed: with one thread, its CPU time fell short of the wall time by more

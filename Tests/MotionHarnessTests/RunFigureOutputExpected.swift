@@ -603,8 +603,8 @@ enum RunFigureOutputExpected {
             "\n",
             "batch: every layer evaluated every frame from its own parameters at the frame's timestamp (timing, easing, interpolation, springs stepped, matrices built). ns/layer/frame: median frame time / layers; active: mean share of layers mid-animation; ns/active layer = ns/layer/frame / active.\n",
             "naive: a class-per-layer Core Animation port on the same layers, measured on 1000, 100000 layers at 0 frames on the run's threads, scaled per layer. stream: reading every column a frame reads and writing every column it writes, no arithmetic (96 bytes per layer-frame), the faster of the run's threads and one thread; – where it is not below the batch cost.\n",
-            "noise 1000 layers: threads idle or not running 1.0% of their time (with 2 threads this includes waiting for the slowest chunk), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
-            "noise 100000 layers: threads idle or not running 1.0% of their time (with 2 threads this includes waiting for the slowest chunk), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
+            "noise 1000 layers: threads idle or not running 1.0% of their time (with 2 threads a thread waiting for the slowest chunk spins and counts as running; a worker still asleep when the frame starts does not), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
+            "noise 100000 layers: threads idle or not running 1.0% of their time (with 2 threads a thread waiting for the slowest chunk spins and counts as running; a worker still asleep when the frame starts does not), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
             "shared-timeline: a comparison, not the headline: outputs tabulated once and copied out per frame, possible only because every layer of an entry shares its parameters here.\n",
         ].joined(),
         "repeated table": [
@@ -617,8 +617,8 @@ enum RunFigureOutputExpected {
             "\n",
             "batch: every layer evaluated every frame from its own parameters at the frame's timestamp (timing, easing, interpolation, springs stepped, matrices built). ns/layer/frame: median frame time / layers; active: mean share of layers mid-animation; ns/active layer = ns/layer/frame / active.\n",
             "naive: a class-per-layer Core Animation port on the same layers, measured on 1000, 100000 layers at 0 frames on the run's threads, scaled per layer. stream: reading every column a frame reads and writing every column it writes, no arithmetic (96 bytes per layer-frame), the faster of the run's threads and one thread; – where it is not below the batch cost.\n",
-            "noise 1000 layers: threads idle or not running 1.0% of their time (with 2 threads this includes waiting for the slowest chunk), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
-            "noise 100000 layers: threads idle or not running 1.0% of their time (with 2 threads this includes waiting for the slowest chunk), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
+            "noise 1000 layers: threads idle or not running 1.0% of their time (with 2 threads a thread waiting for the slowest chunk spins and counts as running; a worker still asleep when the frame starts does not), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
+            "noise 100000 layers: threads idle or not running 1.0% of their time (with 2 threads a thread waiting for the slowest chunk spins and counts as running; a worker still asleep when the frame starts does not), 1 of 30 frames preempted (0 slowed), load average 1.50 → 1.75\n",
             "shared-timeline: a comparison, not the headline: outputs tabulated once and copied out per frame, possible only because every layer of an entry shares its parameters here.\n",
         ].joined(),
     ]

@@ -129,7 +129,7 @@ public enum HarnessReport {
             let load = [noise.loadAverage.start, noise.loadAverage.end].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
             let idle = result.threads == 1 ? "not running \(FrameNoise.percent(noise.notRunningShare)) of the frame time"
                 : "threads idle or not running \(FrameNoise.percent(noise.notRunningShare)) of their time (with "
-                    + "\(result.threads) threads this includes waiting for the slowest chunk)"
+                    + "\(result.threads) threads \(FrameNoise.waitingNote))"
             lines.append("noise \(result.layers) layers: \(idle), \(noise.preemptedFrames) of \(noise.frames) frames preempted "
                          + "(\(noise.slowedFrames) slowed), load average \(load[0]) → \(load[1])"
                          + (noise.flagged ? "; DISTURBED: \(noise.reason ?? "")" : ""))
