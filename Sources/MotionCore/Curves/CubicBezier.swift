@@ -201,13 +201,13 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// The same curve with certified rows (`CertifiedScalarRows`): 128 rows over the input (12 KB, plus 512 bytes
     /// per row split into subrows), each certified when it is built (about 3 million instructions per curve). An input
     /// in an output row or subrow costs two table reads and a degree-7 polynomial, with no call and no branch between
-    /// a row and a subrow; in a parameter row the
-    /// polynomial gives t, and y follows as after the Newton step; a row that certifies as neither is split into 8
-    /// subrows; the rest (next to 0 and 1, and subrows touching a vertical tangent or flat start) take the usual
-    /// solve. Outputs stay within the type's error bound and keep its monotonicity (an output row is kept only where it
-    /// rises by more than twice its error over any 1e-12 step, and a parameter row's t is within the solver's tolerance
-    /// of the root), but differ from the curve's without rows by up to about 1e-14 where the Newton step's output is
-    /// within a few ulp (`easeInOut` at 0.5 gives 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
+    /// a row and a subrow; in a parameter row the polynomial gives t, and y follows as after the Newton step; a row
+    /// that certifies as neither is split into 8 subrows; the rest (next to 0 and 1, and subrows touching a vertical
+    /// tangent or flat start) take the usual solve. Outputs stay within the type's error bound and keep its
+    /// monotonicity (an output row is kept only where it rises by more than twice its error over any 1e-12 step, and a
+    /// parameter row's t is within the solver's tolerance of the root), but differ from the curve's without rows by up
+    /// to about 1e-14 where the Newton step's output is within a few ulp (`easeInOut` at 0.5 gives
+    /// 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
     /// the named ones too, are built without rows unless asked. Equal (`==`) to the curve without rows.
     public func withCertifiedRows() -> CubicBezier {
         hasRows ? self : CubicBezier(validatedX1: x1, y1: y1, x2: x2, y2: y2, certifiedRows: true)
