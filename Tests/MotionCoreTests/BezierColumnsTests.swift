@@ -52,6 +52,37 @@ final class BezierColumnsTests: XCTestCase {
         }
     }
 
+    /// Only interior inputs are solved (gathered into a list, with an odd list's spare slot repeating its last input):
+    /// blocks where a third of the layers sit at 0 or 1, in runs and alone, in every position of a lane pair, and a block
+    /// with no interior input at all, give the same bits as the scalar steps.
+    func testBlocksWithLayersAtTheEndsGiveTheScalarStepsBits() {
+        let columns = LayerColumns(columns: BezierColumns.columnCount, count: layerCount)
+        let curves = BezierColumns(columns, first: 0)
+        var generator = SplitMix64(seed: 37)
+        func unit() -> Double { Double(generator.next() >> 11) * 0x1p-53 }
+        for i in 0..<layerCount {
+            curves.set(i, CompactCubicBezier(validatedX1: unit(), y1: 4 * unit() - 1.5, x2: unit(), y2: 4 * unit() - 1.5))
+        }
+        // A third at 0 or 1 alternately, two in five at 1, all at the ends but one, and all at the ends.
+        var patterns = [[Double]](repeating: [], count: 4)
+        for i in 0..<layerCount {
+            let end = Double(i % 2)
+            patterns[0].append(i % 3 == 1 ? Double(i / 3 % 2) : unit())
+            patterns[1].append(i % 5 < 2 ? 1 : unit())
+            patterns[2].append(i == 64 ? unit() : end)
+            patterns[3].append(end)
+        }
+        for (p, inputs) in patterns.enumerated() {
+            let expected = inputs.indices.map { scalarEase(curves, $0, inputs[$0]) }
+            var values = inputs
+            values.withUnsafeMutableBufferPointer { curves.ease($0.baseAddress!, layers: 0..<layerCount) }
+            for i in 0..<layerCount {
+                XCTAssertEqual(values[i].bitPattern, expected[i].bitPattern,
+                               "pattern \(p), layer \(i) at \(inputs[i]): batch \(values[i]), scalar steps \(expected[i])")
+            }
+        }
+    }
+
     /// The scalar steps `BezierColumns.ease` performs for layer `i` at input `x` (as main 7379849 computed them).
     private func scalarEase(_ curves: BezierColumns, _ i: Int, _ x: Double) -> Double {
         let m: Double = x > 0.5 ? 1 : 0, n = 1 - m

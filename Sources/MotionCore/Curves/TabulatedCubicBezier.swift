@@ -197,52 +197,47 @@ public struct TabulatedCubicBezier: Sendable {
         return unfinished
     }
 
-    /// `ease` for at most `LayerBlock.size` inputs. The ends, 0 and 1, are their own outputs; the interior inputs are
-    /// gathered into one list (with their positions), each answered by its certified row of `directRows` where it has
-    /// one (one table read and Horner's rule); the rest, next to vertical tangents, inflections and the ends, are
-    /// gathered again and solved by `solveBlock`. Scratch on the stack, as there.
+    /// `ease` for at most `LayerBlock.size` inputs: the interior inputs gathered (`InteriorInputs`), then
+    /// `easeInterior`.
     @inlinable
     func easeBlock(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
-      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { positionScratch in
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { listScratch in
-            // baseAddress! (here and below) cannot fail: `ease` passes only non-empty blocks, and the table has its rows.
-            let positions = positionScratch.baseAddress!, list = listScratch.baseAddress!
-            // Interior inputs to the list, each written to the next free slot, which only an interior input advances.
-            // The test is `solveBlock`'s on the bit pattern, 0 < x < 1 exactly when d = pattern − 1, read as signed, is
-            // in [0, pattern(1) − 1): as arithmetic on the sign bit, (d − (pattern(1) − 1)) & ~d, so that no branch
-            // depends on it (as a compare it is compiled to one, mispredicted on every layer that starts or ends).
-            let limit = Int64(bitPattern: (1.0).bitPattern &- 1)
-            var interiorCount = 0
-            for k in 0..<count {
-                let x = values[k]
-                positions[interiorCount] = UInt16(truncatingIfNeeded: k)
-                list[interiorCount] = x
-                let d = Int64(bitPattern: x.bitPattern &- 1)
-                interiorCount &+= Int(truncatingIfNeeded: UInt64(bitPattern: (d &- limit) & ~d) &>> 63)
-            }
-            // Each interior input's row; where the row is not certified (NaN) the input stays pending, moved to the
-            // next pending slot (never past its own).
-            var pending = 0
-            if hasDirectRows {
-                directRows.withUnsafeBufferPointer { rows in
-                    let table = rows.baseAddress!
-                    for q in 0..<interiorCount {
-                        let x = list[q], position = positions[q]
-                        let (y, answered) = DirectBezierRows.value(table, at: x)
-                        values[Int(position)] = answered ? y : x
-                        (list[pending], positions[pending]) = (x, position)
-                        pending &+= answered ? 0 : 1
-                    }
-                }
-            } else {
-                pending = interiorCount
-            }
-            guard pending > 0 else { return 0 }
-            let unfinished = solveBlock(list, count: pending)
-            for q in 0..<pending { values[Int(positions[q])] = list[q] }
-            return unfinished
+        InteriorInputs.with { interior in
+            easeInterior(values, interior, count: interior.gather(values, count: count))
         }
-      }
+    }
+
+    /// Eases the `count` interior inputs of `interior`, gathered from a block `values` of at most `LayerBlock.size`
+    /// inputs, into their places in `values` (the ends, 0 and 1, are their own outputs, left as they are): each one
+    /// whose certified row of `directRows` exists is answered by it (one table read and Horner's rule); the rest, next
+    /// to vertical tangents, inflections and the ends, are gathered again in `interior`'s own slots and solved by
+    /// `solveBlock`. Returns how many needed more than one Newton step there.
+    @inlinable
+    func easeInterior(_ values: UnsafeMutablePointer<Double>, _ interior: InteriorInputs, count interiorCount: Int)
+        -> Int
+    {
+        let list = interior.inputs, positions = interior.offsets
+        // Each interior input's row; where the row is not certified (NaN) the input stays pending, moved to the next
+        // pending slot (never past its own).
+        var pending = 0
+        if hasDirectRows {
+            directRows.withUnsafeBufferPointer { rows in
+                // baseAddress! cannot fail: the table has its rows.
+                let table = rows.baseAddress!
+                for q in 0..<interiorCount {
+                    let x = list[q], position = positions[q]
+                    let (y, answered) = DirectBezierRows.value(table, at: x)
+                    values[Int(position)] = answered ? y : x
+                    (list[pending], positions[pending]) = (x, position)
+                    pending &+= answered ? 0 : 1
+                }
+            }
+        } else {
+            pending = interiorCount
+        }
+        guard pending > 0 else { return 0 }
+        let unfinished = solveBlock(list, count: pending)
+        for q in 0..<pending { values[Int(positions[q])] = list[q] }
+        return unfinished
     }
 
     /// Solves `count` (≤ `LayerBlock.size`) inputs in place: the ends are set and the interior inputs sorted by frame,

@@ -42,143 +42,159 @@ struct BezierColumns: @unchecked Sendable {
     func ease(_ values: UnsafeMutablePointer<Double>, layers range: Range<Int>) {
         guard !range.isEmpty else { return }
         BlockScratch.withColumns { scratch in
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let upper = min(lower + LayerBlock.size, range.upperBound)
-                easeBlock(values, layers: lower..<upper, scratch: scratch.indexed(from: lower))
-                lower = upper
+            InteriorInputs.with { interior in
+                var lower = range.lowerBound
+                while lower < range.upperBound {
+                    let upper = min(lower + LayerBlock.size, range.upperBound)
+                    let count = interior.gather(values + lower, count: upper - lower)
+                    easeInterior(values, layers: lower..<upper, interior, count: count, scratch: scratch)
+                    lower = upper
+                }
             }
         }
     }
 
-    /// `ease` for at most `LayerBlock.size` layers, each with its own curve: the same steps as
-    /// `CompactCubicBezier.value(at:)` — the mirrored frame, the coarse guess from the frame at 1/4, 1/2, 3/4, Newton
-    /// steps, the Kantorovich certificate on the last one — but a fixed number of steps and selects instead of
-    /// branches, two layers per `SIMD2` lane pair; layers whose last step is not certified (every interior input of a
-    /// curve whose output needs a scale, whose tolerance column holds +infinity) are solved again by `value(at:)`.
-    /// Same bound.
+    /// `ease` for a block of at most `LayerBlock.size` layers whose `count` interior inputs (0 < x < 1) are gathered
+    /// in `interior` (offsets from `block.lowerBound`), each with its own curve: every other layer's output is its end
+    /// value (0 for an input ≤ 0, 1 for an input ≥ 1, as `value(at:)` answers there), and the interior inputs take the
+    /// same steps as `CompactCubicBezier.value(at:)` — the mirrored frame, the coarse guess from the frame at 1/4,
+    /// 1/2, 3/4, Newton steps, the Kantorovich certificate on the last one — but a fixed number of steps and selects
+    /// instead of branches, two inputs per `SIMD2` lane pair; inputs whose last step is not certified (every interior
+    /// input of a curve whose output needs a scale, whose tolerance column holds +infinity) are solved again by
+    /// `value(at:)`. Same bound. Between its cycles, or before its start and after its end, a layer's progress is 0 or
+    /// 1, so on a typical frame about half the layers skip the solve.
     ///
-    /// Each step is its own pass over the block: one layer's steps form a chain of dependent divisions (about 40
-    /// cycles a step), and a loop that ran all of a layer's steps before the next layer left the processor waiting on
-    /// that chain; a pass over many layers gives it independent work to overlap. The first pass computes each layer's
+    /// Each step is its own pass over the list: one input's steps form a chain of dependent divisions (about 40
+    /// cycles a step), and a loop that ran all of an input's steps before the next left the processor waiting on that
+    /// chain; a pass over many inputs gives it independent work to overlap. The first pass computes each input's
     /// mirrored frame once into `BlockScratch`, and the Newton passes read it back instead of recomputing it from the
     /// columns: a stored double reads back exactly, so every step sees the same operands as before.
     ///
     /// Bit-identical to the scalar form: each lane performs the same IEEE-754 double operations in the same order
     /// (Swift does not contract a * b + c into a fused multiply-add, and the baseline target has none), and the
     /// selects pick the same values the conditionals did.
-    func easeBlock(_ values: UnsafeMutablePointer<Double>, layers block: Range<Int>, scratch: BlockScratch) {
-        // The scratch columns have an even stride (`LayerBlock.size`, 128): a Newton pass runs over whole lane pairs,
-        // and the first pass fills an odd last layer's spare lane with a copy of that layer.
-        var i = block.lowerBound
-        while i &+ 1 < block.upperBound {
-            frameAndGuess(values, scratch, i, pair: true)
-            i &+= 2
+    func easeInterior(_ values: UnsafeMutablePointer<Double>, layers block: Range<Int>, _ interior: InteriorInputs,
+                      count interiorCount: Int, scratch: BlockScratch) {
+        for k in block { values[k] = values[k] >= 1 ? 1 : 0 }  // the ends; the interior layers are overwritten below
+        guard interiorCount > 0 else { return }
+        let list = List(interior, block: block.lowerBound)
+        // The passes run over whole lane pairs: an odd list's spare slot repeats its last input (the same layer, the
+        // same output written twice). The list holds `LayerBlock.size` (even) slots, so the spare one exists.
+        var count = interiorCount
+        if count % 2 == 1 {
+            interior.inputs[count] = interior.inputs[count &- 1]
+            interior.offsets[count] = interior.offsets[count &- 1]
+            count &+= 1
         }
-        if i < block.upperBound { frameAndGuess(values, scratch, i, pair: false) }
+        for q in stride(from: 0, to: count, by: 2) { frameAndGuess(list, scratch, q) }
         for _ in 1..<Self.newtonSteps {
-            i = block.lowerBound
-            while i < block.upperBound {
-                storeLanes(Self.newtonStep(lanes(scratch.root, i), scratch.frame(i)).next, scratch.root, i)
-                i &+= 2
+            for q in stride(from: 0, to: count, by: 2) {
+                storeLanes(Self.newtonStep(lanes(scratch.root, q), scratch.frame(q)).next, scratch.root, q)
             }
         }
         // `anyPending` gathers the uncertified lanes, so that a block without one skips the scan below.
         var anyPending = SIMDMask<SIMD2<Int64>>(repeating: false)
-        i = block.lowerBound
-        while i &+ 1 < block.upperBound {
-            anyPending .|= lastStep(values, scratch, i, pair: true)
-            i &+= 2
-        }
-        if i < block.upperBound { anyPending .|= lastStep(values, scratch, i, pair: false) }
+        for q in stride(from: 0, to: count, by: 2) { anyPending .|= lastStep(values, list, scratch, q) }
         guard any(anyPending) else { return }
-        // Rare: the complete solve where the last step was not certified (`pending` holds its input, ≥ 0).
-        for i in block where scratch.pending[i] >= 0 { values[i] = curve(i).value(at: scratch.pending[i]) }
+        // Rare: the complete solve where the last step was not certified (`pending` holds its input, > 0).
+        for q in 0..<count where scratch.pending[q] >= 0 {
+            let layer = list.layer(q)
+            values[layer] = curve(layer).value(at: scratch.pending[q])
+        }
     }
 
-    /// The first pass for layers i, i + 1 (`pair`) or layer i alone in both lanes: the mirrored frame into `scratch`
-    /// and the coarse guess into `scratch.root`.
+    /// A block's gathered interior inputs, read by list slot with their layers.
+    struct List {
+        /// The inputs and their offsets in the block.
+        let interior: InteriorInputs
+        /// The block's first layer.
+        let block: Int
+
+        /// An input list for the block starting at layer `block`.
+        @inline(__always)
+        init(_ interior: InteriorInputs, block: Int) { (self.interior, self.block) = (interior, block) }
+
+        /// The layer of slot `q`.
+        @inline(__always)
+        func layer(_ q: Int) -> Int { block &+ Int(interior.offsets[q]) }
+
+        /// The inputs of slots q and q + 1.
+        @inline(__always)
+        func inputs(_ q: Int) -> SIMD2<Double> { lanes(interior.inputs, q) }
+
+        /// Column `column`'s entries for the layers of slots q and q + 1.
+        @inline(__always)
+        func gathered(_ column: UnsafeMutablePointer<Double>, _ q: Int) -> SIMD2<Double> {
+            SIMD2(column[layer(q)], column[layer(q &+ 1)])
+        }
+    }
+
+    /// The first pass for list slots q and q + 1: the mirrored frame into `scratch` and the coarse guess into
+    /// `scratch.root`.
     @inline(__always)
-    private func frameAndGuess(_ values: UnsafeMutablePointer<Double>, _ scratch: BlockScratch, _ i: Int, pair: Bool) {
-        let x = Self.load(values, i, pair: pair)
+    private func frameAndGuess(_ list: List, _ scratch: BlockScratch, _ q: Int) {
+        let x = list.inputs(q)
         let m = Self.mirrorSelector(x), n = 1 - m
-        let xa = Self.load(x1, i, pair: pair), xb = Self.load(x2, i, pair: pair)
+        let xa = list.gathered(x1, q), xb = list.gathered(x2, q)
         let p1 = xa * n + (1 - xb) * m, p2 = xb * n + (1 - xa) * m
         let a = 1 + 3 * p1 - 3 * p2, b = 3 * p2 - 6 * p1
         let target = x * n + (1 - x) * m
-        storeLanes(target, scratch.target, i)
-        storeLanes(p1, scratch.p1, i)
-        storeLanes(p2, scratch.p2, i)
-        storeLanes(3 * a, scratch.a3, i)
-        storeLanes(2 * b, scratch.b2, i)
+        storeLanes(target, scratch.target, q)
+        storeLanes(p1, scratch.p1, q)
+        storeLanes(p2, scratch.p2, q)
+        storeLanes(3 * a, scratch.a3, q)
+        storeLanes(2 * b, scratch.b2, q)
         // B at 1/4, 1/2, 3/4: 3uv(u·p1 + v·p2) + v³.
         let quarter = 0.5625 * (0.75 * p1 + 0.25 * p2) + 0.015625
         let half = 0.375 * (p1 + p2) + 0.125
         let threeQuarters = 0.5625 * (0.25 * p1 + 0.75 * p2) + 0.421875
         let upper = target .>= half, top = target .>= threeQuarters, second = target .>= quarter
         // upper ? (top ? …) : (second ? …) as two selects per value.
-        let low = SIMD2<Double>(repeating: 0).replacing(with: 0.25, where: second)
-            .replacing(with: SIMD2(repeating: 0.5).replacing(with: 0.75, where: top), where: upper)
-        let lowValue = SIMD2<Double>(repeating: 0).replacing(with: quarter, where: second)
-            .replacing(with: half.replacing(with: threeQuarters, where: top), where: upper)
-        let highValue = quarter.replacing(with: half, where: second)
-            .replacing(with: threeQuarters.replacing(with: 1, where: top), where: upper)
+        let low = selectLanes(upper, selectLanes(top, SIMD2(repeating: 0.75), SIMD2(repeating: 0.5)),
+                              maskedLanes(SIMD2(repeating: 0.25), second))
+        let lowValue = selectLanes(upper, selectLanes(top, threeQuarters, half), maskedLanes(quarter, second))
+        let highValue = selectLanes(upper, selectLanes(top, SIMD2(repeating: 1), threeQuarters),
+                                    selectLanes(second, half, quarter))
         let rise = highValue - lowValue
-        let divisor = SIMD2<Double>(repeating: 1).replacing(with: rise, where: rise .> 0)
-        storeLanes(low + 0.25 * (target - lowValue) / divisor, scratch.root, i)
+        let divisor = selectLanes(rise .> 0, rise, SIMD2(repeating: 1))
+        storeLanes(low + 0.25 * (target - lowValue) / divisor, scratch.root, q)
     }
 
-    /// The last pass for layers i, i + 1 (`pair`) or layer i alone: the last Newton step, its certificate and the
-    /// output into `values`; `scratch.pending` gets the input where the step is not certified and −1 elsewhere.
-    /// Returns the lanes not certified.
+    /// The last pass for list slots q and q + 1 (interior inputs): the last Newton step, its certificate and the
+    /// output into the slots' layers of `values`; `scratch.pending` gets the input where the step is not certified and
+    /// −1 elsewhere. Returns the lanes not certified.
     @inline(__always)
-    private func lastStep(_ values: UnsafeMutablePointer<Double>, _ scratch: BlockScratch, _ i: Int, pair: Bool)
+    private func lastStep(_ values: UnsafeMutablePointer<Double>, _ list: List, _ scratch: BlockScratch, _ q: Int)
         -> SIMDMask<SIMD2<Int64>>
     {
-        let x = Self.load(values, i, pair: pair)
-        let frame = scratch.frame(i)
-        let (v, step, slope) = Self.newtonStep(lanes(scratch.root, i), frame)
+        let x = list.inputs(q)
+        let frame = scratch.frame(q)
+        let (v, step, slope) = Self.newtonStep(lanes(scratch.root, q), frame)
         let m = Self.mirrorSelector(x), n = 1 - m
         // max|B″|/2 over [0, 1], from B″/2 = 3a·v + b at the ends (a and b as the first pass computed them).
         let a = 1 + 3 * frame.p1 - 3 * frame.p2, b = 3 * frame.p2 - 6 * frame.p1
         let bEnd = 3 * a + b
         let absB = laneMagnitudes(b), absBEnd = laneMagnitudes(bEnd)
-        let curvature = 2 * absBEnd.replacing(with: absB, where: absB .> absBEnd)
-        let tol = Self.load(tolerance, i, pair: pair)
-        let small = curvature * step * step .<= tol * slope
-        let steep = slope .> 4 * tol * curvature
-        let interior = (x .> 0) .& (x .< 1)
-        // Certified where small and steep, or not interior (the scalar form's small·steep + (1 − interior) ≠ 0).
-        let certified = (small .& steep) .| .!interior
-        storeLanes(x.replacing(with: -1, where: certified), scratch.pending, i)
+        let curvature = 2 * selectLanes(absB .> absBEnd, absB, absBEnd)
+        let tol = list.gathered(tolerance, q)
+        let certified = (curvature * step * step .<= tol * slope) .& (slope .> 4 * tol * curvature)
+        storeLanes(selectLanes(certified, SIMD2(repeating: -1), x), scratch.pending, q)
         let u = 1 - v, weight = 3 * u * v
-        let yA = Self.load(y1, i, pair: pair), yB = Self.load(y2, i, pair: pair)
+        let yA = list.gathered(y1, q), yB = list.gathered(y2, q)
         // f = (weight·u)·(yA·n + (1 − yB)·m) + ((weight·v)·(yB·n + (1 − yA)·m) + v·v·v), in parts (the same order).
         let first: SIMD2<Double> = yA * n + (1 - yB) * m, second: SIMD2<Double> = yB * n + (1 - yA) * m
         let cube: SIMD2<Double> = v * v * v
         let f: SIMD2<Double> = (weight * u) * first + ((weight * v) * second + cube)
         let eased = f * n + (1 - f) * m
-        let end = SIMD2<Double>(repeating: 0).replacing(with: 1, where: x .>= 1)
-        Self.store(end.replacing(with: eased, where: interior), values, i, pair: pair)
+        values[list.layer(q)] = eased[0]
+        values[list.layer(q &+ 1)] = eased[1]
         return .!certified
     }
 
     /// m = 1 where x is in the mirrored half (x > 0.5), else 0.
     @inline(__always)
     static func mirrorSelector(_ x: SIMD2<Double>) -> SIMD2<Double> {
-        SIMD2(repeating: 0).replacing(with: 1, where: x .> 0.5)
-    }
-
-    /// Layers i and i + 1 of `column` (`pair`), or layer i in both lanes.
-    @inline(__always)
-    static func load(_ column: UnsafeMutablePointer<Double>, _ i: Int, pair: Bool) -> SIMD2<Double> {
-        pair ? lanes(column, i) : SIMD2(repeating: column[i])
-    }
-
-    /// Stores both lanes into layers i and i + 1 of `column` (`pair`), or the first lane into layer i.
-    @inline(__always)
-    static func store(_ value: SIMD2<Double>, _ column: UnsafeMutablePointer<Double>, _ i: Int, pair: Bool) {
-        storeLanes(value, column, i, pair ? i &+ 1 : i)
+        maskedLanes(SIMD2(repeating: 1), x .> 0.5)
     }
 
     /// A lane pair's mirrored frame: its target and control points and B′'s coefficients, B′(v) = (a3·v + b2)·v + c.
@@ -188,28 +204,26 @@ struct BezierColumns: @unchecked Sendable {
         var c: SIMD2<Double> { 3 * p1 }
     }
 
-    /// One block's scratch columns, indexed by layer, `LayerBlock.size` (even) entries each: the mirrored frame
-    /// (target, p1, p2, a3 = 3a, b2 = 2b) and the root so far; after the last pass, `pending` (the root's column,
-    /// each pair read before it is overwritten) holds each layer's input where its step was not certified, else −1.
+    /// One block's scratch, `LayerBlock.size` (even) doubles per column, indexed by list slot: each interior input's
+    /// mirrored frame (target, p1, p2, a3 = 3a, b2 = 2b) and its root so far; after the last pass, `pending` (the
+    /// root's column, each pair read before it is overwritten) holds the input where its step was not certified, else
+    /// −1.
     struct BlockScratch {
         let target, p1, p2, a3, b2, root: UnsafeMutablePointer<Double>
         /// The root's column, reused after the last step.
         var pending: UnsafeMutablePointer<Double> { root }
 
         /// Runs `body` with six columns of `LayerBlock.size` doubles on the stack (1 KiB each, the size that
-        /// `withUnsafeTemporaryAllocation` keeps off the heap), indexed from 0.
+        /// `withUnsafeTemporaryAllocation` keeps off the heap).
         @inline(__always)
         static func withColumns(_ body: (BlockScratch) -> Void) {
-            // baseAddress! cannot fail below: each allocation holds `LayerBlock.size` (> 0) doubles.
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { target in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { p1 in
-                    withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { p2 in
-                        withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { a3 in
-                            withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { b2 in
-                                withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { root in
-                                    body(BlockScratch(target: target.baseAddress!, p1: p1.baseAddress!,
-                                                      p2: p2.baseAddress!, a3: a3.baseAddress!,
-                                                      b2: b2.baseAddress!, root: root.baseAddress!))
+            withColumn { target in
+                withColumn { p1 in
+                    withColumn { p2 in
+                        withColumn { a3 in
+                            withColumn { b2 in
+                                withColumn { root in
+                                    body(BlockScratch(target: target, p1: p1, p2: p2, a3: a3, b2: b2, root: root))
                                 }
                             }
                         }
@@ -218,17 +232,17 @@ struct BezierColumns: @unchecked Sendable {
             }
         }
 
-        /// The same columns indexed by layer, for a block starting at layer `lower`.
+        /// Runs `body` with one column of `LayerBlock.size` doubles on the stack.
         @inline(__always)
-        func indexed(from lower: Int) -> BlockScratch {
-            BlockScratch(target: target - lower, p1: p1 - lower, p2: p2 - lower, a3: a3 - lower, b2: b2 - lower,
-                         root: root - lower)
+        private static func withColumn(_ body: (UnsafeMutablePointer<Double>) -> Void) {
+            // baseAddress! cannot fail: the allocation holds `LayerBlock.size` (> 0) doubles.
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: LayerBlock.size) { body($0.baseAddress!) }
         }
 
-        /// Layers i and i + 1's frame.
+        /// List slots q and q + 1's frame.
         @inline(__always)
-        func frame(_ i: Int) -> Frame {
-            Frame(target: lanes(target, i), p1: lanes(p1, i), p2: lanes(p2, i), a3: lanes(a3, i), b2: lanes(b2, i))
+        func frame(_ q: Int) -> Frame {
+            Frame(target: lanes(target, q), p1: lanes(p1, q), p2: lanes(p2, q), a3: lanes(a3, q), b2: lanes(b2, q))
         }
     }
 
@@ -243,7 +257,7 @@ struct BezierColumns: @unchecked Sendable {
         let step = (position - frame.target) / slope
         let next = v - step
         // next < 0 ? 0 : (next > 1 ? 1 : next): the two conditions never both hold.
-        return (next.replacing(with: 1, where: next .> 1).replacing(with: 0, where: next .< 0), step, slope)
+        return (selectLanes(next .> 1, SIMD2(repeating: 1), maskedLanes(next, .!(next .< 0))), step, slope)
     }
 }
 

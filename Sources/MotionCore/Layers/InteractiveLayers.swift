@@ -75,20 +75,21 @@ public final class InteractiveLayers: LayerKernel, @unchecked Sendable {
             // progress), whose two conditions exclude each other (the order of the selects does not matter).
             forEachLanePair(block) { i, j in
                 let local = time - lanes(begin, i, j), length = lanes(completion, i, j)
-                let progress = (local - lanes(scrub, i, j)) / length.replacing(with: 1, where: .!(length .> 0))
-                storeLanes(progress.replacing(with: 1, where: progress .> 1).replacing(with: 0, where: progress .< 0), eased, i, j)
+                let progress = (local - lanes(scrub, i, j)) / selectLanes(length .> 0, length, SIMD2(repeating: 1))
+                storeLanes(selectLanes(progress .> 1, SIMD2(repeating: 1), maskedLanes(progress, .!(progress .< 0))),
+                           eased, i, j)
             }
             curve.ease(eased + block.lowerBound, count: block.count)
             // percent = local <= 0 ? 0 : (local < scrub ? p · local / scrub : (length > 0 ? p + (target − p) · eased :
-            // target)): the inner selects first, then local <= 0 over them.
+            // target)): the inner selects first, then local <= 0 over them. (Selects as bit operations: the standard
+            // library's compiled to a branch per lane here.)
             forEachLanePair(block) { i, j in
                 let local = time - lanes(begin, i, j), p = lanes(scrubTo, i, j), target = lanes(finish, i, j)
                 let scrubSeconds = lanes(scrub, i, j)
-                let completing = (p + (target - p) * lanes(eased, i, j))
-                    .replacing(with: target, where: .!(lanes(completion, i, j) .> 0))
+                let completing = selectLanes(lanes(completion, i, j) .> 0, p + (target - p) * lanes(eased, i, j),
+                                             target)
                 let scrubbing = p * local / scrubSeconds
-                let percent = completing.replacing(with: scrubbing, where: local .< scrubSeconds)
-                    .replacing(with: 0, where: local .<= 0)
+                let percent = maskedLanes(selectLanes(local .< scrubSeconds, scrubbing, completing), .!(local .<= 0))
                 storeLanes(percent, percentOut, i, j)
                 storeLanes(percent * lanes(width, i, j), offsetOut, i, j)
             }

@@ -50,3 +50,14 @@ func maskedLanes(_ value: SIMD2<Double>, _ mask: SIMDMask<SIMD2<Int64>>) -> SIMD
 func laneMagnitudes(_ x: SIMD2<Double>) -> SIMD2<Double> {
     unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt64>.self) & SIMD2(repeating: ~(1 << 63)), to: SIMD2<Double>.self)
 }
+
+/// `value` where `mask` holds, else `other`, per lane: `other.replacing(with: value, where: mask)` as bit operations
+/// (AND, AND-NOT, OR). The standard library's select is a loop over the lanes, which the compiler may keep as a branch
+/// per lane; on data-dependent masks (which half of the curve an input falls in) those branches mispredict about every
+/// other time.
+@inlinable @inline(__always)
+func selectLanes(_ mask: SIMDMask<SIMD2<Int64>>, _ value: SIMD2<Double>, _ other: SIMD2<Double>) -> SIMD2<Double> {
+    let bits = unsafeBitCast(mask, to: SIMD2<Int64>.self)
+    return unsafeBitCast((unsafeBitCast(value, to: SIMD2<Int64>.self) & bits)
+                             | (unsafeBitCast(other, to: SIMD2<Int64>.self) & ~bits), to: SIMD2<Double>.self)
+}
