@@ -103,7 +103,8 @@ def gate_section(document, label, blob_url):
     facts = [f"motionbench {metadata['version']}" if metadata.get("version") else None,
              metadata.get("toolchain"),
              f"{machine.get('cpu')}, {machine.get('cores')} cores" if machine else None,
-             f"commit {metadata['commit'][:12]}" if metadata.get("commit") else None,
+             f"commit {metadata['commit'][:12]}"
+             + (" with uncommitted changes" if metadata.get("commitModified") else "") if metadata.get("commit") else None,
              metadata.get("timestamp")]
     facts = [fact for fact in facts if fact]
     if facts:

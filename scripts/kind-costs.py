@@ -103,6 +103,8 @@ def main():
     print()
     machine = metadata.get("machine", {})
     commit = str(metadata.get("commit", "unknown"))[:7]
+    if metadata.get("commitModified"):
+        commit += " with uncommitted changes"
     print(", ".join(str(value) for value in (machine.get("cpu"), f"{machine.get('cores')} cores",
                                               metadata.get("toolchain"), metadata.get("timestamp"), f"commit {commit}",
                                               f"load average {metadata.get('loadAverage')}") if value))

@@ -67,4 +67,5 @@ accuracy_rows()
 if metadata:
     machine = metadata.get("machine", {})
     print(f"\n{machine.get('cpu')}, {machine.get('cores')} cores, {metadata.get('toolchain')}, build "
-          f"{metadata.get('build')}, {metadata.get('timestamp')}, commit {metadata.get('commit', '')[:7]}")
+          f"{metadata.get('build')}, {metadata.get('timestamp')}, commit {metadata.get('commit', '')[:7]}"
+          f"{' with uncommitted changes' if metadata.get('commitModified') else ''}")

@@ -7,8 +7,9 @@ import PackagePlugin
 /// worktree's `.git` file is followed) each time it runs, without running git; those files are its inputs, so a new
 /// commit or another branch reruns it. This plugin only finds the git directory: SwiftPM reuses its commands across
 /// builds while the package is unchanged, so anything it read itself would go stale at the next commit.
-/// `MOTIONBENCH_COMMIT` in the build's environment (a source archive has no `.git`) overrides the checkout. Changes not
-/// yet committed are not seen.
+/// `MOTIONBENCH_COMMIT` in the build's environment (a source archive has no `.git`) overrides the checkout. The tool
+/// also records whether `Package.swift`, `Sources` or `Plugins` had changes not yet committed (`git status`, where git
+/// is on the PATH): every source file of the package is an input, so an edit reruns it.
 @main
 struct EmbedBuildCommit: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -25,12 +26,18 @@ struct EmbedBuildCommit: BuildToolPlugin {
                 inputs.append(common.appending(path: text.dropFirst("ref:".count).trimmingCharacters(in: .whitespacesAndNewlines)))
             }
             inputs = inputs.filter { FileManager.default.fileExists(atPath: $0.path()) }
+            // Every file the package builds from, so that an edit reruns the tool's check for uncommitted changes.
+            inputs.append(context.package.directoryURL.appending(path: "Package.swift"))
+            for module in context.package.targets.compactMap({ $0 as? SourceModuleTarget }) {
+                inputs += module.sourceFiles.map(\.url)
+            }
         }
         return [
             .buildCommand(
                 displayName: "Embedding the build's commit",
                 executable: try context.tool(named: "BuildCommitEmbedder").url,
-                arguments: [output.path(), directories?.git.path() ?? "-", directories?.common.path() ?? "-", override ?? "-"],
+                arguments: [output.path(), directories?.git.path() ?? "-", directories?.common.path() ?? "-", override ?? "-",
+                            directories == nil ? "-" : context.package.directoryURL.path()],
                 inputFiles: inputs,
                 outputFiles: [output]
             ),

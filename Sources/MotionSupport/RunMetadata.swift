@@ -21,6 +21,9 @@ public struct RunMetadata: Encodable, Sendable {
     public let commit: String?
     /// Where `commit` came from: "build" (embedded at build time), "checkout" (the working directory's) or nil.
     public let commitSource: String?
+    /// Whether the binary was built from a checkout whose Package.swift, Sources or Plugins had changes not yet
+    /// committed (`BuildCommit.hasUncommittedChanges`), so that its code is not exactly `commit`'s; nil when unknown.
+    public let commitModified: Bool?
     /// The 1, 5 and 15 minute load averages (/proc/loadavg) when the report was made, or nil where there is none.
     public let loadAverage: [Double]?
     /// The command line that produced the report (`CommandLine.arguments`).
@@ -37,12 +40,13 @@ public struct RunMetadata: Encodable, Sendable {
 
     /// One line for a page or a log: `motionbench VERSION · TOOLCHAIN · MACHINE · TIMESTAMP · commit ABC1234 · load 0.5`.
     public var provenance: String {
-        "\(tool) \(version) · \(toolchain) · \(machine.summary) · \(timestamp)" + (commit.map { " · commit \($0.prefix(12))" } ?? "")
+        "\(tool) \(version) · \(toolchain) · \(machine.summary) · \(timestamp)"
+            + (commit.map { " · commit \($0.prefix(12))" + (commitModified == true ? " with uncommitted changes" : "") } ?? "")
             + (loadAverage?.first.map { " · load \(String(format: "%.2f", $0))" } ?? "")
     }
 
     enum CodingKeys: String, CodingKey {
-        case tool, version, toolchain, build, machine, timestamp, commit, commitSource, loadAverage, commandLine
+        case tool, version, toolchain, build, machine, timestamp, commit, commitSource, commitModified, loadAverage, commandLine
     }
 
     /// Encodes every key, `commit` as null when unknown.
@@ -56,6 +60,7 @@ public struct RunMetadata: Encodable, Sendable {
         try container.encode(timestamp, forKey: .timestamp)
         try container.encodeOrNull(commit, forKey: .commit)
         try container.encodeOrNull(commitSource, forKey: .commitSource)
+        try container.encodeOrNull(commitModified, forKey: .commitModified)
         try container.encodeOrNull(loadAverage, forKey: .loadAverage)
         try container.encode(commandLine, forKey: .commandLine)
     }
@@ -67,7 +72,9 @@ public struct RunMetadata: Encodable, Sendable {
         let (commit, source): (String?, String?) = BuildCommit.hash.map { ($0, "build") } ?? gitCommit().map { ($0, "checkout") } ?? (nil, nil)
         return RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: Toolchain.current,
                            machine: .current, build: buildConfiguration, timestamp: ISO8601DateFormatter().string(from: now),
-                           commit: commit, commitSource: source, loadAverage: loadAverage(), commandLine: CommandLine.arguments,
+                           commit: commit, commitSource: source,
+                           commitModified: source == "build" ? BuildCommit.hasUncommittedChanges : nil,
+                           loadAverage: loadAverage(), commandLine: CommandLine.arguments,
                            date: now)
     }
 

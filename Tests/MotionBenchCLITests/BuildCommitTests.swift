@@ -30,6 +30,8 @@ final class BuildCommitTests: XCTestCase {
         let metadata = try XCTUnwrap(document["metadata"] as? [String: Any])
         let commit = try XCTUnwrap(metadata["commit"] as? String, "the commit is known without a checkout")
         XCTAssertEqual(metadata["commitSource"] as? String, "build")
+        XCTAssertTrue(metadata["commitModified"] is Bool || metadata["commitModified"] is NSNull,
+                      "commitModified is true, false or null: \(String(describing: metadata["commitModified"]))")
         XCTAssertEqual(commit.count, 40)
         // The checkout the binary was built from is at that commit (unless a commit was made since the build).
         let git = Process()
@@ -93,5 +95,67 @@ final class BuildCommitTests: XCTestCase {
         XCTAssertEqual(none.status, 0)
         XCTAssertNil(none.hash, "no checkout")
         XCTAssertEqual(try embed("not-a-commit").status, 2)
+    }
+
+    /// The tool's check for changes not yet committed, in a real checkout: false when Package.swift, Sources and
+    /// Plugins match the commit; true after an edit under Sources or a new file there not yet tracked; false again
+    /// once undone, and for a change outside those paths; nil (unknown) with an override or without a work tree.
+    func testTheEmbedderSeesChangesNotYetCommittedToWhatTheBinaryBuildsFrom() throws {
+        let tool = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("BuildCommitEmbedder-tool")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("no BuildCommitEmbedder-tool beside motionbench") }
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let gitPath = paths.map({ "\($0)/git" }).first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("no git on the PATH")
+        }
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("embedder-tree-\(UUID().uuidString)")
+        let tree = base.appendingPathComponent("package"), output = base.appendingPathComponent("BuildCommit.swift")
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("Sources/Core"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: gitPath)
+            process.arguments = ["-C", tree.path, "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+        }
+        func write(_ text: String, _ path: String) throws {
+            try text.write(to: tree.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        try git("init", "-q")
+        try write("// swift-tools-version:6.0\n", "Package.swift")
+        try write("let a = 1\n", "Sources/Core/A.swift")
+        try write("notes\n", "NOTES.md")
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "first")
+        let dotGit = tree.appendingPathComponent(".git").path
+        func modified(_ override: String = "-", workTree: String? = nil) throws -> String {
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = [output.path, dotGit, dotGit, override, workTree ?? tree.path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            let text = try String(contentsOf: output, encoding: .utf8)
+            return text.components(separatedBy: "hasUncommittedChanges: Bool? = ").last?
+                .prefix { $0.isLetter }.description ?? "missing"
+        }
+        XCTAssertEqual(try modified(), "false", "a clean checkout")
+        try write("let a = 2\n", "Sources/Core/A.swift")
+        XCTAssertEqual(try modified(), "true", "an edit under Sources")
+        try git("checkout", "--", "Sources/Core/A.swift")
+        XCTAssertEqual(try modified(), "false", "the edit undone")
+        try write("let b = 1\n", "Sources/Core/B.swift")
+        XCTAssertEqual(try modified(), "true", "a new file under Sources, not yet tracked")
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("Sources/Core/B.swift"))
+        try write("more notes\n", "NOTES.md")
+        XCTAssertEqual(try modified(), "false", "a change outside Package.swift, Sources and Plugins")
+        try write("// swift-tools-version:6.1\n", "Package.swift")
+        XCTAssertEqual(try modified(), "true", "an edit of Package.swift")
+        XCTAssertEqual(try modified(String(repeating: "d", count: 40)), "nil", "an override names a commit, not a checkout")
+        XCTAssertEqual(try modified(workTree: "-"), "nil", "no work tree")
     }
 }
