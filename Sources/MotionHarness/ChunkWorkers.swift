@@ -35,6 +35,10 @@ final class ChunkWorkers: @unchecked Sendable {
 
     /// Chunks per frame, the calling thread's included.
     let chunks: Int
+
+    /// The chunks a frame of `layers` layers is split into on `threads` threads: one per thread, but never more than
+    /// there are layers, and at least one.
+    static func chunkCount(threads: Int, layers: Int) -> Int { max(1, min(threads, layers)) }
     /// Frames started; a worker runs a frame when it sees this change.
     private let frameCounter = Atomic<Int>(0)
     /// Chunks of the current frame finished, by whichever thread ran them.

@@ -81,7 +81,7 @@ public enum FrameHarness {
             workload = Workload(scenario: options.scenario, count: count, clock: options.clock)
             let clock = options.clock
             let store = workload.store
-            ChunkWorkers.with(chunks: max(1, min(options.threads, count))) { workers in
+            ChunkWorkers.with(chunks: ChunkWorkers.chunkCount(threads: options.threads, layers: count)) { workers in
                 for index in 1...min(3, clock.frames) { FrameHarness.evaluate(store, frame: clock.frame(index), workers: workers) }
             }
             workload.store.reset()
@@ -124,7 +124,7 @@ public enum FrameHarness {
         var first = passes.first
         (first.activeShare, first.verification) = (passes.checked.activeShare, passes.checked.verification)
         var result = assemble(setup, options: options, first: first, checksum: checksum, summary: PassSummary(measured))
-        result.noise = passes.noise(threads: max(1, min(options.threads, count)))
+        result.noise = passes.noise(threads: ChunkWorkers.chunkCount(threads: options.threads, layers: count))
         result.engines = EngineRows.rows(setup, options: options, result: result, checks: checks, progress: progress)
         return result
     }
@@ -208,8 +208,9 @@ public enum FrameHarness {
         var activeTotal = 0.0, activeSamples = 0
         var record: FrameRecord
         do {
+            let chunks = ChunkWorkers.chunkCount(threads: options.threads, layers: count)
             record = try EngineTiming.pass(setup.batch, clock: clock, frames: frames,
-                                           chunks: max(1, min(options.threads, count))) { (index, frame) throws(EngineError) in
+                                           chunks: chunks) { (index, frame) throws(EngineError) in
                 if sampled, index % 4 == 1 || index == clock.frames {
                     activeTotal += Double(store.activeCount(at: frame.time)) / Double(max(count, 1))
                     activeSamples += 1
@@ -282,7 +283,9 @@ public enum FrameHarness {
     /// One frame of `store` on `threads` threads, with worker threads of its own for this frame (a pass keeps one
     /// `ChunkWorkers` for all its frames instead).
     static func evaluate(_ store: LayerStore, frame: LayerFrame, threads: Int) {
-        ChunkWorkers.with(chunks: max(1, min(threads, store.count))) { evaluate(store, frame: frame, workers: $0) }
+        ChunkWorkers.with(chunks: ChunkWorkers.chunkCount(threads: threads, layers: store.count)) {
+            evaluate(store, frame: frame, workers: $0)
+        }
     }
 
     /// One frame of `store`, chunked across `workers`' threads (chunk k on thread k).
@@ -333,8 +336,9 @@ public enum FrameHarness {
     private static func naivePass(_ setup: Setup, threads: Int, accuracy: AccuracyBox?, clock: FrameClock) -> Double {
         let naive = setup.naive, frames = setup.comparisonFrames
         do {
+            let chunks = ChunkWorkers.chunkCount(threads: threads, layers: naive.naive.count)
             let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
-                                               chunks: max(1, min(threads, naive.naive.count))) { (index, frame) throws(EngineError) in
+                                               chunks: chunks) { (index, frame) throws(EngineError) in
                 accuracy?.inspect(naive, frame: frame, index: index, of: clock.frames)
             }
             return record.nsPerLayerFrame(layers: naive.naive.count)
@@ -346,7 +350,7 @@ public enum FrameHarness {
     /// Median ns per layer per frame of another store (the shared timeline) over `frames`.
     static func storeCost(_ store: LayerStore, clock: FrameClock, frames: [Int], threads: Int) -> Double {
         var samples: [Double] = []
-        ChunkWorkers.with(chunks: max(1, min(threads, store.count))) { workers in
+        ChunkWorkers.with(chunks: ChunkWorkers.chunkCount(threads: threads, layers: store.count)) { workers in
             for index in frames {
                 let start = DispatchTime.now().uptimeNanoseconds
                 evaluate(store, frame: clock.frame(index), workers: workers)
@@ -360,7 +364,8 @@ public enum FrameHarness {
     /// chunked like a frame across `threads` and on one thread (so that at small sizes it does not pay a thread
     /// hand-off the bound does not need); the store is reset afterwards.
     static func streamCost(_ store: LayerStore, frames: Int, threads: Int) -> Double {
-        let spread = streamPasses(store, frames: frames, chunks: max(1, min(threads, store.count)))
+        let chunks = ChunkWorkers.chunkCount(threads: threads, layers: store.count)
+        let spread = streamPasses(store, frames: frames, chunks: chunks)
         return threads > 1 ? min(spread, streamPasses(store, frames: frames, chunks: 1)) : spread
     }
 

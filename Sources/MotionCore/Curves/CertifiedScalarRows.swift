@@ -149,14 +149,13 @@ enum CertifiedScalarRows {
                         for sub in 0..<subrows { index[fine(sub)] = entry(j, kind: kind) }
                         continue
                     }
-                    let fineCount = rows * subrows
                     let subEnds = (0...subrows).map { $0 == 0 ? ends[row] : ($0 == subrows ? ends[row + 1]
-                        : root(Double(subrows * row + $0) / Double(fineCount))) }
+                        : root(Double(subrows * row + $0) / Double(fineSegments))) }
                     let first = table.count / stride
                     table += [Double](repeating: .nan, count: subrows * stride)
                     var kept = 0
                     for sub in 0..<subrows {
-                        guard let kind = fitter.fit(subrows * row + sub, of: fineCount,
+                        guard let kind = fitter.fit(subrows * row + sub, of: fineSegments,
                                                     roots: (subEnds[sub], subEnds[sub + 1]), into: coefficients) else {
                             continue
                         }

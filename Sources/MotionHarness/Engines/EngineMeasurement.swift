@@ -31,7 +31,8 @@ enum EngineMeasurement {
     static func measure(_ subject: Subject, workload: Workload, options: FrameHarness.Options,
                         heartbeat: EngineHeartbeat? = nil) -> EngineRow {
         var row = subject.row
-        let chunks = subject.engine.descriptor.concurrentChunks ? max(1, min(options.threads, subject.count)) : 1
+        let chunks = subject.engine.descriptor.concurrentChunks
+            ? ChunkWorkers.chunkCount(threads: options.threads, layers: subject.count) : 1
         (row.threads, row.frames) = (chunks, subject.frames.count)
         var accuracy = EngineAccuracy(workload: workload, count: subject.count, workloadIndex: subject.workloadIndex,
                                       frames: subject.frames, budget: options.checkBudget)

@@ -9,7 +9,8 @@ enum EngineRows {
                      checks: FrameHarness.Checks, progress: (String) -> Void) -> [EngineRow] {
         let workload = setup.workload, all = EngineSelection(workload: workload, kinds: Set(EngineLayerKind.allCases))
         var batch = EngineMeasurement.row(setup.batch.descriptor, role: .batch, selection: all)
-        fill(&batch, cost: result.nsPerLayerFrame.median, frames: result.frames, threads: max(1, min(options.threads, workload.count)),
+        fill(&batch, cost: result.nsPerLayerFrame.median, frames: result.frames,
+             threads: ChunkWorkers.chunkCount(threads: options.threads, layers: workload.count),
              percentiles: (result.frameMs.p50.median, result.frameMs.p90.median, result.frameMs.p99.median,
                           result.frameMs.max.median), options: options, checks: checks.batch)
         batch.timesBatch = 1
@@ -17,7 +18,8 @@ enum EngineRows {
         var naive = EngineMeasurement.row(setup.naive.descriptor, role: .naive, selection: all)
         naive.layers = setup.naiveCount
         fill(&naive, cost: result.naiveNsPerLayerFrame.median, frames: setup.comparisonFrames.count,
-             threads: max(1, min(options.threads, setup.naiveCount)), percentiles: nil, options: options, checks: checks.naive)
+             threads: ChunkWorkers.chunkCount(threads: options.threads, layers: setup.naiveCount), percentiles: nil,
+             options: options, checks: checks.naive)
         naive.timesBatch = EngineMeasurement.finite(result.naiveNsPerLayerFrame.median / result.nsPerLayerFrame.median)
         var stream = EngineRow(name: "stream bound", role: .stream)
         (stream.layers, stream.frames, stream.threads) = (workload.count, setup.comparisonFrames.count, batch.threads)
