@@ -30,14 +30,24 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        // Exact integers for the tests' independent rational references (tests only).
+        .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
         // `swift package generate-documentation --target MotionCore` (the DocC catalog in Sources/MotionCore/MotionCore.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The numerics core: standard library, swift-numerics' RealModule, and the platform C library's sincos.
+        // The numerics core: standard library, swift-numerics' RealModule, the platform C library's sincos, and MPFR
+        // behind CMPFR for the correctly rounded slow path.
         .target(
             name: "MotionCore",
-            dependencies: ["CMotionMath", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CMotionMath", "CMPFR", .product(name: "RealModule", package: "swift-numerics")]
+        ),
+        // MPFR, found through pkg-config: the correctly rounded slow path of MotionCore's exact answers (exact dyadic
+        // arithmetic and correctly rounded quotients), taken only where the fast path's rounding test fails.
+        .systemLibrary(
+            name: "CMPFR",
+            pkgConfig: "mpfr",
+            providers: [.apt(["libmpfr-dev"])]
         ),
         // One header: the C library's combined sine and cosine (glibc's sincos), which Glibc's Swift module hides.
         .target(name: "CMotionMath"),
@@ -169,7 +179,7 @@ let package = Package(
             dependencies: ["EngineLoopC", "MotionCore", "MotionEngine", "MotionHarness"],
             path: "Benchmarks/EngineOverhead"
         ),
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionGate", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionGateTests", dependencies: ["MotionGate", "MotionHarness", "MotionSupport", "MotionCore", "MotionOutput"]),

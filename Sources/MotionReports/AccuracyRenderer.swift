@@ -289,7 +289,7 @@ public enum AccuracyRenderer {
             text += "| \(row.spring) | " + row.definitions.map { $0.seconds.map { String(format: "%.3f", $0) } ?? "never" }
                 .joined(separator: " | ") + " |\n"
         }
-        text += "\nReference floor: Bézier \(sci(r.bezierReferenceWorstError)) (GSL Brent vs 80-bit Newton), springs "
+        text += "\nReference floor: Bézier \(sci(r.bezierReferenceWorstError)) (correctly rounded value(at:) vs exact multi-precision, at the searched inputs), springs "
             + "\(sci(r.springReferenceWorstError)) (GSL rk8pd vs 80-bit closed form).\n"
         return text + (r.measured.map(measuredMarkdown) ?? "")
     }

@@ -177,11 +177,14 @@ public enum AccuracyStudy {
         let references = specs.map { WorstCaseSearch.exactAnswers($0, at: xs) }
         var bezierResults: [AccuracyReport.BezierResult] = []
         var evaluatorsPerStrategy: [[@Sendable (Double) -> Double]] = []
+        // Every input the searches tried, per curve: where the reference's own error is measured.
+        var searchedInputs = curves.map { _ in Set(xs) }
         for strategy in bezierStrategies {
             progress("bezier: \(strategy.name), searching \(curves.count) curves (\(search.rounds) rounds)")
             let evaluators = curves.map { strategy.make($0.curve) }
             evaluatorsPerStrategy.append(evaluators)
             let traces = searchAll(specs: specs, grid: xs, references: references, budget: search, evaluators: evaluators)
+            for (index, trace) in traces.enumerated() { searchedInputs[index].formUnion(trace.samples.map(\.input)) }
             let perCurve = traces.map(ErrorStatistics.init)
             let gridErrors = traces.flatMap { $0.samples.filter { $0.round == 0 }.map(\.error) }
             let bins = traces.map { trace in
@@ -258,22 +261,32 @@ public enum AccuracyStudy {
         progress("springs: timing \(SpringRegimeCost.regimes.count) regimes")
         return AccuracyReport(
             samples: samples, search: search, curves: curves, bezier: bezierResults, rateHz: rate, seconds: seconds, springs: springs,
-            springResults: springResults, springRegimes: SpringRegimeCost.measure(seconds: seconds), settling: settling, bezierReferenceWorstError: bezierReferenceFloor(curves),
+            springResults: springResults, springRegimes: SpringRegimeCost.measure(seconds: seconds), settling: settling, bezierReferenceWorstError: bezierReferenceFloor(curves, inputs: searchedInputs),
             springReferenceWorstError: springFloor, referenceTrajectories: springReferences)
     }
 
-    /// The Bézier reference's own worst error: GSL's answer against Newton polished in 80-bit arithmetic from it, at
-    /// a few points of every curve.
-    static func bezierReferenceFloor(_ curves: [(name: String, curve: CubicBezier)]) -> Double {
-        var worst = 0.0
-        for (_, curve) in curves {
-            for x in stride(from: 0.05, through: 0.95, by: 0.15) {
-                let reference = BezierReference.evaluate(curve, at: x)
-                worst = max(worst, FiniteStatistics.error(reference.value, BezierReference.polished(curve, at: x)))
+    /// The Bézier reference's own worst error: the correctly rounded `CubicBezier.value(at:)` against the exact
+    /// multi-precision path (`CubicBezier.exactValue(at:)`, which shares no step with the double-double fast path) at
+    /// every input the searches tried on each curve and on the grid, at most `checkedInputs` per curve (evenly taken
+    /// from the sorted inputs when there are more). 0 when every answer is the correctly rounded one.
+    static func bezierReferenceFloor(_ curves: [(name: String, curve: CubicBezier)], inputs: [Set<Double>]) -> Double {
+        let results = ParallelResults<Double>(count: curves.count)
+        DispatchQueue.concurrentPerform(iterations: curves.count) { index in
+            let curve = curves[index].curve
+            let sorted = inputs[index].sorted()
+            let stride = max(1, sorted.count / checkedInputs)
+            var worst = 0.0
+            for position in Swift.stride(from: 0, to: sorted.count, by: stride) {
+                let x = sorted[position]
+                worst = max(worst, FiniteStatistics.error(curve.value(at: x), curve.exactValue(at: x)))
             }
+            results.set(index, .success(worst))
         }
-        return worst
+        return curves.indices.map { (try? results.get($0)) ?? .infinity }.max() ?? 0
     }
+
+    /// The most inputs per curve at which `bezierReferenceFloor` runs the exact path (about 50 µs each).
+    static let checkedInputs = 4_000
 
     /// One search per curve for one strategy, the curves spread over the machine's cores (the evaluators and the GSL
     /// reference keep no shared state).

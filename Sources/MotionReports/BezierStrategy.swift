@@ -28,11 +28,9 @@ public struct BezierStrategy: Sendable {
          cardano]
     }
 
-    /// MotionCore's solver (`CubicBezier.value(at:)`) on the curve with its certified rows
-    /// (`CubicBezier.withCertifiedRows()`, built here once per curve, as every strategy builds its tables).
+    /// MotionCore's correctly rounded scalar path, `CubicBezier.value(at:)`: the path `motionbench eval` runs.
     public static let motionbench = BezierStrategy(name: "motionbench") { curve in
-        let prepared = curve.withCertifiedRows()
-        return { prepared.value(at: $0) }
+        { curve.value(at: $0) }
     }
 
     /// WebKit's 2008 `UnitBezier`: up to 8 Newton steps from t = x, returning when |x(t) − x| < ε and giving up

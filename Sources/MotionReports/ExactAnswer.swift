@@ -1,10 +1,11 @@
 import MotionCore
 import MotionReference
 
-/// The exact output and derivative a measured sample is compared with, from paths independent of what produced it:
-/// cubic Béziers from the GSL reference (Brent on x(t) = x, y in 80-bit arithmetic), springs from the textbook closed
-/// forms in 80-bit arithmetic, and `steps()` and `linear()` from their definitions (piecewise constant and piecewise
-/// linear: no solver, so nothing to be inexact about beyond one rounding).
+/// The exact output and derivative a measured sample is compared with: for timing functions the correctly rounded
+/// output (the double nearest the exact answer for the double parameters and input: `CubicBezier.value(at:)`,
+/// `Steps` and `LinearEasing`, each held bit for bit to the exact-integer oracle of `scripts/exact-oracle.py`), and
+/// for a Bézier the slope from the GSL reference (Brent on x(t) = x, derivatives in 80-bit arithmetic); springs from the
+/// textbook closed forms in 80-bit arithmetic (not yet correctly rounded).
 enum ExactAnswer {
     /// The exact output at `input` and its derivative with respect to the input (±infinity where a Bézier's tangent is
     /// vertical).
@@ -12,7 +13,8 @@ enum ExactAnswer {
         switch spec {
         case .timingFunction(.cubicBezier(let curve)):
             let reference = BezierReference.evaluate(curve, at: input)
-            return (reference.value, reference.slope.isInfinite ? endSlope(curve, at: input) ?? reference.slope : reference.slope)
+            let slope = reference.slope.isInfinite ? endSlope(curve, at: input) ?? reference.slope : reference.slope
+            return (curve.value(at: input), slope)
         case .timingFunction(let function):
             return (function.value(at: input), function.slope(at: input))
         case .spring(let spring):

@@ -82,7 +82,7 @@ final class EvalCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)")
             XCTAssertTrue(result.standardError.contains(fragment), "\(arguments): '\(result.standardError)'")
             // Standard input streams: the answers before a bad line are printed; arguments are all checked first.
-            let expected = input.hasPrefix("0.1\n") ? "0.09479630571604324\n" : ""
+            let expected = input.hasPrefix("0.1\n") ? "0.09479630571604325\n" : ""
             XCTAssertEqual(result.standardOutput, expected, "\(arguments) printed partial output")
         }
     }

@@ -14,6 +14,8 @@ struct BezierTangents: Sendable {
     @usableFromInline let startRise: Double, startRun: Double
     /// The tangent above 1: y2 − 1 over x2 − 1, or y1 − 1 over x1 − 1 when x2 = 1, or 0 over 1 when both are 1.
     @usableFromInline let endRise: Double, endRun: Double
+    /// The control point the line above 1 goes toward (x2, y2), or (x1, y1) when x2 = 1, or (0, 0) when both are 1.
+    let endPoint: (x: Double, y: Double)
     /// startRise/startRun and endRise/endRun, unitless (±infinity where the quotient leaves the range).
     @usableFromInline let startQuotient: Double, endQuotient: Double
 
@@ -22,6 +24,7 @@ struct BezierTangents: Sendable {
     init(x1: Double, y1: Double, x2: Double, y2: Double) {
         (startRise, startRun) = x1 > 0 ? (y1, x1) : (x2 > 0 ? (y2, x2) : (0, 1))
         (endRise, endRun) = x2 < 1 ? (y2 - 1, x2 - 1) : (x1 < 1 ? (y1 - 1, x1 - 1) : (0, 1))
+        endPoint = x2 < 1 ? (x2, y2) : (x1 < 1 ? (x1, y1) : (0, 0))
         (startQuotient, endQuotient) = (startRise / startRun, endRise / endRun)
     }
 
@@ -39,6 +42,31 @@ struct BezierTangents: Sendable {
         if x >= 1 {
             if x == 1 || endRise == 0 { return 1 }
             return 1 + Self.offset(rise: endRise, run: endRun, quotient: endQuotient, distance: x - 1)
+        }
+        return x
+    }
+
+    /// The double nearest the tangent line's exact value at input `x` ≤ 0 or ≥ 1 (exactly 0 at 0 and 1 at 1), clamped
+    /// to the finite `Double` range where the exact value leaves it; NaN is returned as it is.
+    @usableFromInline
+    func exactValue(at x: Double) -> Double { CubicBezier.saturated(unclampedExactValue(at: x)) }
+
+    /// `exactValue(at:)` before the clamp: below 0, y1·x/x1 (or y2·x/x2, or 0); above 1,
+    /// ((p − 1) + (q − 1)(x − 1))/(p − 1) for the last control point (p, q) with p ≠ 1 (or 1): each the correctly
+    /// rounded quotient of exact sums and products (`MultiPrecisionFloat`).
+    func unclampedExactValue(at x: Double) -> Double {
+        typealias Number = MultiPrecisionFloat
+        if x <= 0 {
+            if x == 0 || startRise == 0 { return 0 }
+            return Number.nearestDouble(quotient: Number.exactProduct(Number(startRise), Number(x)), Number(startRun))
+        }
+        if x >= 1 {
+            if x == 1 || endRise == 0 { return 1 }
+            let (p, q) = endPoint
+            let run = Number.exactDifference(Number(p), Number(1.0))
+            let rise = Number.exactDifference(Number(q), Number(1.0))
+            let numerator = Number.exactSum(run, Number.exactProduct(rise, Number.exactDifference(Number(x), Number(1.0))))
+            return Number.nearestDouble(quotient: numerator, run)
         }
         return x
     }

@@ -437,6 +437,37 @@ final class CubicBezierInverter: @unchecked Sendable {
         return (UnsafePointer(storage + (base &+ Self.rowStride &* index)), u)
     }
 
+    /// The frame root for input `x` in (0, 1): the parameter v of `frame` (t in frame 0, s = 1 − t in frame 1) with
+    /// B(v) = X, `target` = X = min(x, 1 − x) (exact), and v from the fast step where its row certifies it, else from
+    /// the complete solve (within the tolerance, plus the rounding of frame 1's control points 1 − x2, 1 − x1). The
+    /// start of `BezierRefinement`, which corrects v against the exact curve.
+    @inlinable @inline(__always)
+    func frameRoot(forInterior x: Double) -> (v: Double, frame: Int, target: Double) {
+        let target = Swift.min(x, 1 - x)
+        let (j, mainU) = Self.mainSegment(x)
+        let frame = j &>> 6
+        let row: UnsafePointer<Double>, u: Double
+        if j >= rootBelow, j < rootFrom, UInt(bitPattern: j &- centerBelow) >= UInt(bitPattern: centerWidth) {
+            (row, u) = (mainRow(j), mainU)
+        } else {
+            (row, u) = octaveRow(target: target, j: j, frame: frame)
+        }
+        let g = Self.unclampedGuess(row, at: u)
+        let step = step(target: target, frame: frame, guess: g)
+        if abs(step.residual) <= row[8] * step.slope, target >= Self.smallestFirstOrderTarget {
+            return (g - step.residual / step.slope, frame, target)
+        }
+        return (completeFrameRoot(target: target, frame: frame, x: x), frame, target)
+    }
+
+    /// The complete solve's frame root for `target` in `frame` (input `x`), from the clamped table guess.
+    @usableFromInline @inline(never)
+    func completeFrameRoot(target: Double, frame: Int, x: Double) -> Double {
+        let (row, u, _) = locate(x, target: target)
+        return (frame == 0 ? frames.0 : frames.1).solve(target: target, guess: Self.guess(row, at: u),
+                                                        tolerance: tolerance)
+    }
+
     /// Whether the guess and one Newton step finish input `x` in (0, 1) (a measure of the table's fit, for tests).
     func finishesInOneStep(_ x: Double) -> Bool { oneStep(forInterior: x).certified }
 

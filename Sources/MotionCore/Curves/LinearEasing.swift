@@ -72,14 +72,49 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         stops = resolved
     }
 
-    /// The output at `progress`: linear interpolation through the two stops around it, extrapolating along the
-    /// first or last segment outside the stops' range.
+    /// The output at `progress`, correctly rounded: linear interpolation through the two stops around it (the stops'
+    /// inputs are their percentages over 100, exactly), extrapolating along the first or last segment outside the
+    /// stops' range. With stops (A, y_a), (B, y_b) in percent, the exact value is
+    /// y_a + (y_b − y_a)·(100·x − A)/(B − A); the result is the double nearest it, ties to even: a double-double
+    /// evaluation with an error bound and a rounding test, and exact multi-precision arithmetic where that cannot
+    /// decide. NaN passes through.
     public func value(at progress: Double) -> Double {
+        if progress.isNaN { return progress }
         let (first, second) = segment(at: progress)
-        let inputA = first.inputPercent / 100, inputB = second.inputPercent / 100
-        if inputA == inputB { return second.output }
-        let fraction = (progress - inputA) / (inputB - inputA)
-        return lerp(first.output, second.output, fraction)
+        if first.inputPercent == second.inputPercent { return second.output }
+        if let fast = Self.interpolated(first, second, at: progress) { return fast }
+        return Self.exactInterpolated(first, second, at: progress)
+    }
+
+    /// The correctly rounded interpolation in double-double arithmetic, or nil where the rounding test fails (or a
+    /// magnitude leaves the range where its error bound holds).
+    static func interpolated(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
+                             at x: Double) -> Double? {
+        let magnitudes = [abs(a.output), abs(b.output), abs(a.inputPercent), abs(b.inputPercent), abs(100 * x)]
+        guard magnitudes.allSatisfy({ $0 < 0x1p900 }) else { return nil }
+        // 100·x − A and B − A exactly (up to the low part's rounding, 2^-106 relative).
+        let distance = DoubleDouble.product(100, x) + (-a.inputPercent)
+        let width = DoubleDouble.sum(b.inputPercent, -a.inputPercent)
+        // fraction = distance/width to about 2^-100 relative: a quotient, its remainder, a correction.
+        let q0 = distance.high / width.high
+        let remainder = distance + (-(width * q0))
+        let fraction = DoubleDouble.fastSum(q0, (remainder.high + remainder.low) / (width.high + width.low))
+        let rise = DoubleDouble.sum(b.output, -a.output)
+        let result = (rise * fraction + a.output).normalized
+        let scale = abs(a.output) + abs(rise.high) * abs(fraction.high)
+        return BezierRefinement.roundsTo(result, within: 0x1p-96 * scale + 0x1p-1000)
+    }
+
+    /// The double nearest the exact interpolation (`MultiPrecisionFloat`).
+    static func exactInterpolated(_ a: (output: Double, inputPercent: Double),
+                                  _ b: (output: Double, inputPercent: Double), at x: Double) -> Double {
+        typealias Number = MultiPrecisionFloat
+        let (ya, yb, pa, pb) = (Number(a.output), Number(b.output), Number(a.inputPercent), Number(b.inputPercent))
+        let width = Number.exactDifference(pb, pa)
+        let distance = Number.exactDifference(Number.exactProduct(Number(100.0), Number(x)), pa)
+        let numerator = Number.exactSum(Number.exactProduct(ya, width),
+                                        Number.exactProduct(Number.exactDifference(yb, ya), distance))
+        return Number.nearestDouble(quotient: numerator, width)
     }
 
     /// The slope of the segment containing `progress` (0 on a vertical jump).
@@ -93,7 +128,13 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     private func segment(at progress: Double) -> ((output: Double, inputPercent: Double),
                                                     (output: Double, inputPercent: Double)) {
         var index = 0
-        for candidate in stops.indices where stops[candidate].inputPercent / 100 <= progress { index = candidate }
+        // inputPercent/100 ≤ progress, decided exactly: inputPercent − 100·progress ≤ 0 (a rounded 70/100 ≤ 0.7 would
+        // put the double below 0.7 past the stop at 70%).
+        for candidate in stops.indices {
+            var difference = ExactSum(stops[candidate].inputPercent)
+            difference.add(product: -100, progress)
+            if difference.sign <= 0 { index = candidate }
+        }
         if index == stops.count - 1 { index -= 1 }
         return (stops[index], stops[index + 1])
     }

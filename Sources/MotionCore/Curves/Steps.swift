@@ -1,3 +1,5 @@
+import CMPFR
+
 /// The CSS `steps(n, position)` timing function: a staircase of `count` intervals.
 ///
 /// Evaluation follows CSS Easing 1, including the *before flag*: when the effect is in its before phase going
@@ -60,16 +62,55 @@ public struct Steps: TimingCurve, Hashable, CustomStringConvertible {
     /// The output at `progress` with the before flag clear.
     public func value(at progress: Double) -> Double { value(at: progress, before: false) }
 
-    /// The output at `progress` (CSS Easing 1 step algorithm).
+    /// The output at `progress` (CSS Easing 1 step algorithm), exact: the current step is ⌊progress·n⌋ of the exact
+    /// product (never of a rounded one: at the double just below k/n, progress·n may round up to k, a full step
+    /// early), and the output the double nearest current/jumps. NaN passes through.
     public func value(at progress: Double, before: Bool) -> Double {
-        let scaled = progress * Double(count)
-        var current = scaled.rounded(.down)
+        if progress.isNaN { return progress }
+        guard let (floor, whole) = Self.exactFloor(progress, count) else {
+            return largeValue(at: progress, before: before)
+        }
+        var current = floor
         if position == .jumpStart || position == .jumpBoth { current += 1 }
-        if before, scaled == scaled.rounded(.down) { current -= 1 }
+        if before, whole { current -= 1 }
         if progress >= 0, current < 0 { current = 0 }
         let jumps = Double(jumps)
         if progress <= 1, current > jumps { current = jumps }
-        return current / jumps
+        // current and jumps are integers below 2^53: one IEEE division is the correctly rounded quotient.
+        return (current + 0) / jumps
+    }
+
+    /// ⌊x·n⌋ of the exact product and whether x·n is a whole number, where |x·n| < 2^52 and n < 2^52 (else nil): the
+    /// product as an unevaluated sum (Dekker's), whose high part, when whole, is the floor unless the low part is
+    /// negative.
+    static func exactFloor(_ x: Double, _ n: Int) -> (floor: Double, whole: Bool)? {
+        guard n < 1 << 52 else { return nil }
+        if abs(x) < 0x1p-900 {
+            // |x·n| < 1: no product error to track.
+            return x == 0 ? (0, true) : (x < 0 ? (-1, false) : (0, false))
+        }
+        let product = DoubleDouble.product(x, Double(n))
+        guard abs(product.high) < 0x1p52 else { return nil }
+        let down = product.high.rounded(.down)
+        guard down == product.high else { return (down, false) }
+        return product.low < 0 ? (down - 1, false) : (down, product.low == 0)
+    }
+
+    /// `value(at:before:)` where |progress·n| or n reaches 2^52, in exact multi-precision arithmetic.
+    func largeValue(at progress: Double, before: Bool) -> Double {
+        typealias Number = MultiPrecisionFloat
+        let product = Number.exactProduct(Number(progress), Number(integer: count))
+        let floor = Number(precision: Swift.max(product.exponent + 2, 64))
+        mpfr_floor(floor.pointer, product.pointer)
+        var current = floor
+        let whole = floor.compare(product) == 0
+        if position == .jumpStart || position == .jumpBoth { current = Number.exactSum(current, Number(1.0)) }
+        if before, whole { current = Number.exactDifference(current, Number(1.0)) }
+        if progress >= 0, current.sign < 0 { current = Number(0.0) }
+        let jumps = Number(integer: jumps)
+        if progress <= 1, current.compare(jumps) > 0 { current = jumps }
+        if current.isZero { return 0 }
+        return Number.nearestDouble(quotient: current, jumps)
     }
 
     /// 0: the output is piecewise constant.

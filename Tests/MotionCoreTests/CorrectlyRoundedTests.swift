@@ -1,0 +1,167 @@
+import BigInt
+import MotionCore
+import XCTest
+
+/// `CubicBezier.value(at:)`, `Steps` and `LinearEasing` held bit for bit to answers computed by paths that share none
+/// of their rules: the exact-integer oracle's vectors (`scripts/exact-oracle.py`, in `data/vectors/correctly-rounded-*`),
+/// exact rational arithmetic here, and monotonicity at adjacent doubles where correct rounding implies it.
+final class CorrectlyRoundedTests: XCTestCase {
+    /// Every cubic-bezier vector of the oracle, bit for bit.
+    func testBezierOracleVectors() throws {
+        let rows = try VectorFileTests.rows(of: "correctly-rounded-bezier.csv", columns: 7)
+        XCTAssertGreaterThanOrEqual(rows.count, 10_000)
+        var curves: [[Double]: CubicBezier] = [:]
+        var failures: [String] = []
+        for row in rows {
+            let numbers = try row[0..<6].map { try XCTUnwrap(Double($0), "\(row)") }
+            let key = Array(numbers[0..<4])
+            let curve = try curves[key] ?? CubicBezier(x1: key[0], y1: key[1], x2: key[2], y2: key[3])
+            curves[key] = curve
+            let got = curve.value(at: numbers[4])
+            if got.bitPattern != numbers[5].bitPattern {
+                failures.append("\(row.joined(separator: ",")): got \(got)")
+            }
+        }
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(rows.count) differ, e.g.\n"
+                      + failures.prefix(10).joined(separator: "\n"))
+    }
+
+    /// Every steps() vector of the oracle, bit for bit (the doubles beside k/n among them).
+    func testStepsOracleVectors() throws {
+        let rows = try VectorFileTests.rows(of: "correctly-rounded-steps.csv", columns: 4)
+        XCTAssertGreaterThanOrEqual(rows.count, 1_000)
+        var failures: [String] = []
+        for row in rows {
+            let count = try XCTUnwrap(Int(row[0]))
+            let position = try XCTUnwrap(Steps.Position(keyword: row[1]))
+            let (x, expected) = (try XCTUnwrap(Double(row[2])), try XCTUnwrap(Double(row[3])))
+            let got = try Steps(count: count, position: position).value(at: x)
+            if got.bitPattern != expected.bitPattern { failures.append("\(row.joined(separator: ",")): got \(got)") }
+        }
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) differ, e.g.\n" + failures.prefix(10).joined(separator: "\n"))
+    }
+
+    /// The issue's three examples.
+    func testKnownHardInputs() throws {
+        XCTAssertEqual(try CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1).value(at: 0.49999999999999994), 0.49999639533696205)
+        XCTAssertEqual(try Steps(count: 3, position: .jumpNone).value(at: 0.3333333333333333), 0)
+        XCTAssertEqual(try CubicBezier(x1: 0, y1: 1, x2: 0, y2: 1).value(at: 1e-300), 3e-100)
+        // Ends stay exact, and the extrapolation is the exact tangent's nearest double: −0.1·1/0.42 rounded once.
+        let ease = CubicBezier.named["easeIn"]!
+        XCTAssertEqual(ease.value(at: 0), 0)
+        XCTAssertEqual(ease.value(at: 1), 1)
+        XCTAssertEqual(try CubicBezier(x1: 0.3, y1: 0.1, x2: 0.7, y2: 0.9).value(at: -3), -1)
+    }
+
+    /// Outputs never decrease from one double to the next on monotone curves, next to interior vertical tangents,
+    /// near-singular points and both ends (correct rounding implies it; a first-order solver breaks it).
+    func testMonotoneAtAdjacentDoubles() throws {
+        let curves: [(CubicBezier, [Double])] = [
+            (try CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1), [0.5]),
+            (try CubicBezier(x1: 1, y1: 0.2, x2: 0, y2: 0.8), [0.5]),
+            (try CubicBezier(x1: 1 - 1e-12, y1: 0, x2: 1e-12, y2: 1), [0.5]),
+            (try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0), [0x1p-30, 0.5, 1 - 0x1p-30]),
+            (try CubicBezier(x1: 0, y1: 1, x2: 0, y2: 1), [1e-300, 0x1p-60, 0.25]),
+        ]
+        var decreases: [String] = []
+        for (curve, centres) in curves {
+            for centre in centres {
+                var x = centre
+                for _ in 0..<300 { x = x.nextDown }
+                var previous = curve.value(at: x)
+                for _ in 0..<600 {
+                    x = x.nextUp
+                    let y = curve.value(at: x)
+                    if y < previous { decreases.append("\(curve) at \(x): \(y) < \(previous)") }
+                    previous = y
+                }
+            }
+            // The 2^-k ladder down to the subnormals.
+            var previous = 0.0
+            for k in stride(from: 1074, through: 1, by: -1) {
+                let y = curve.value(at: Double(sign: .plus, exponent: -k, significand: 1))
+                if y < previous { decreases.append("\(curve) at 2^-\(k): \(y) < \(previous)") }
+                previous = y
+            }
+        }
+        XCTAssertTrue(decreases.isEmpty, decreases.prefix(10).joined(separator: "\n"))
+    }
+
+    /// linear(): against exact rational interpolation computed here with integers (every double is an integer times
+    /// 2^-1126 scaled), at random inputs and at the doubles beside the stops.
+    func testLinearEasingExact() throws {
+        let easing = try LinearEasing(stops: [.init(output: 0), .init(output: 0.3, inputPercent: 33.3),
+                                              .init(output: 0.1, inputPercent: 70), .init(output: 1)])
+        var generator = SystemRandomNumberGenerator()
+        var inputs = (0..<2_000).map { _ in Double.random(in: -0.5...1.5, using: &generator) }
+        for stop in [0.333, 0.7, 0.0, 1.0] { inputs += [stop, stop.nextUp, stop.nextDown] }
+        for x in inputs {
+            let got = easing.value(at: x)
+            let expected = RationalReference.linear(stops: easing.stops, at: x)
+            XCTAssertEqual(got.bitPattern, expected.bitPattern, "linear at \(x): \(got) vs \(expected)")
+        }
+    }
+}
+
+/// Exact rational arithmetic with attaswift/BigInt integers: just enough for linear()'s reference, independent of MPFR
+/// and of double-double arithmetic.
+enum RationalReference {
+    /// The double nearest the exact linear() interpolation at x (CSS's stop choice, in exact comparisons).
+    static func linear(stops: [(output: Double, inputPercent: Double)], at x: Double) -> Double {
+        let hundredX = Dyadic(x).times(Dyadic(100))
+        var index = 0
+        for candidate in stops.indices where Dyadic(stops[candidate].inputPercent).minus(hundredX).m.signum() <= 0 {
+            index = candidate
+        }
+        if index == stops.count - 1 { index -= 1 }
+        let (a, b) = (stops[index], stops[index + 1])
+        if a.inputPercent == b.inputPercent { return b.output }
+        let ya = Dyadic(a.output), yb = Dyadic(b.output), pa = Dyadic(a.inputPercent), pb = Dyadic(b.inputPercent)
+        let width = pb.minus(pa)
+        let numerator = ya.times(width).plus(yb.minus(ya).times(hundredX.minus(pa)))
+        return Dyadic.nearestDouble(numerator, width)
+    }
+
+    /// m·2^e with an arbitrary-size integer m.
+    struct Dyadic {
+        var m: BigInt
+        var e: Int
+
+        init(m: BigInt, e: Int) { (self.m, self.e) = (m, e) }
+
+        init(_ d: Double) {
+            guard d != 0 else { self.init(m: 0, e: 0); return }
+            let significand = BigInt(d.significandBitPattern | (d.isNormal ? 1 << 52 : 0))
+            self.init(m: d < 0 ? -significand : significand, e: d.isNormal ? Int(d.exponent) - 52 : -1074)
+        }
+
+        func plus(_ other: Dyadic) -> Dyadic {
+            let e0 = min(e, other.e)
+            return Dyadic(m: (m << (e - e0)) + (other.m << (other.e - e0)), e: e0)
+        }
+
+        func minus(_ other: Dyadic) -> Dyadic { plus(Dyadic(m: -other.m, e: other.e)) }
+        func times(_ other: Dyadic) -> Dyadic { Dyadic(m: m * other.m, e: e + other.e) }
+
+        /// The double nearest a/b (b ≠ 0), ties to even, with gradual underflow.
+        static func nearestDouble(_ a: Dyadic, _ b: Dyadic) -> Double {
+            if a.m == 0 { return 0 }
+            let negative = (a.m < 0) != (b.m < 0)
+            let (ma, mb) = (a.m.magnitude, b.m.magnitude)
+            // |a/b| = (ma·2^extra / mb)·2^(ea − eb − extra), the integer quotient at least 60 bits wide.
+            let extra = max(0, mb.bitWidth - ma.bitWidth + 60)
+            let (q, r) = (ma << extra).quotientAndRemainder(dividingBy: mb)
+            var exponent = a.e - b.e - extra
+            let top = exponent + q.bitWidth - 1
+            let lowest = max(top - 52, -1074)
+            let drop = lowest - exponent
+            var kept = q >> drop
+            let dropped = q - (kept << drop)
+            let half = BigUInt(1) << (drop - 1)
+            if dropped > half || (dropped == half && (r != 0 || kept & 1 == 1)) { kept += 1 }
+            exponent = lowest
+            let value = Double(sign: .plus, exponent: exponent, significand: Double(kept))
+            return negative ? -value : value
+        }
+    }
+}
