@@ -286,7 +286,7 @@ public enum AccuracyStudy {
     }
 
     /// The most inputs per curve at which `bezierReferenceFloor` runs the exact path (about 50 µs each).
-    static let checkedInputs = 4_000
+    static let checkedInputs = 1_000
 
     /// One search per curve for one strategy, the curves spread over the machine's cores (the evaluators and the GSL
     /// reference keep no shared state).

@@ -24,7 +24,7 @@
 @usableFromInline
 final class BezierRefinement: @unchecked Sendable {
     /// Doubles per frame in `storage`.
-    @usableFromInline static let stride = 20
+    @usableFromInline static let stride = 32
     /// Relative error bound of the double-double cubics.
     @usableFromInline static let cubicError = 0x1p-98
     /// Relative error bound of a derivative evaluated in double.
@@ -34,9 +34,12 @@ final class BezierRefinement: @unchecked Sendable {
     /// Smallest frame target answered here.
     @usableFromInline static let smallestTarget = 0x1p-900
 
-    /// Per frame: [0, 1] p1 (high, low), [2, 3] p2, [4, 5] q1, [6, 7] q2, [8…10] B′'s Bernstein coefficients
-    /// 3p1, 3(p2 − p1), 3(1 − p2), [11…13] Y′'s, [14] K = max|B″|, [15] L = max|Y″| (both inflated by 1%), [16] the
-    /// allowance for the control values' low parts in Y′, [17] the output offset (0 in frame 0, 1 in frame 1).
+    /// Per frame, as pairs (x cubic's lane, output cubic's lane) for SIMD2: the power-form coefficients of
+    /// B(v) = a·v³ + b·v² + c·v and of Y(v), each a double-double whose high part is stored with its Veltkamp split:
+    /// [0…7] a (high, its split's high and low, low), [8…15] b, [16…23] c; [24, 25] the allowance for the coefficients'
+    /// own rounding (2^-100·(1 + |p1| + |p2|), the same with q1, q2); [26, 27] K = max|B″| and L = max|Y″| on [0, 1]
+    /// (inflated by 1%); [28, 29] the slopes' absolute allowance (3·2^-50·(1 + |p1| + |p2|), the same with q);
+    /// [30] the output offset (0 in frame 0, 1 in frame 1).
     @usableFromInline let storage: UnsafeMutablePointer<Double>
     /// Whether the curve's control values allow this path (below `BezierOutputScale.largestUnscaled`).
     @usableFromInline let isUsable: Bool
@@ -52,18 +55,49 @@ final class BezierRefinement: @unchecked Sendable {
         ]
         for (index, (p1, p2, q1, q2, offset)) in frames.enumerated() {
             let k = storage + Self.stride * index
-            (k[0], k[1], k[2], k[3]) = (p1.high, p1.low, p2.high, p2.low)
-            (k[4], k[5], k[6], k[7]) = (q1.high, q1.low, q2.high, q2.low)
-            (k[8], k[9], k[10]) = (3 * p1.high, 3 * (p2.high - p1.high), 3 * (1 - p2.high))
-            (k[11], k[12], k[13]) = (3 * q1.high, 3 * (q2.high - q1.high), 3 * (1 - q2.high))
-            k[14] = 6 * max(abs(p2.high - 2 * p1.high), abs(1 - 2 * p2.high + p1.high)) * 1.01
-            k[15] = 6 * max(abs(q2.high - 2 * q1.high), abs(1 - 2 * q2.high + q1.high)) * 1.01
-            k[16] = 3 * Self.slopeError * (abs(q1.high) + abs(q2.high) + 1)
-            k[17] = offset
+            for (lane, (c1, c2)) in [(p1, p2), (q1, q2)].enumerated() {
+                // c = 3·c1, b = 3·c2 − 6·c1, a = 1 − 3·c2 + 3·c1, each to about 2^-104 of |c1| + |c2| + 1.
+                let c = c1 * 3
+                let b = c2 * 3 + c1 * -6
+                let a = (c2 * -3 + c1 * 3) + 1
+                for (slot, coefficient) in [a, b, c].enumerated() {
+                    let split = DoubleDouble.split(coefficient.high)
+                    let base = 8 * slot + lane
+                    (k[base], k[base + 2], k[base + 4], k[base + 6]) = (coefficient.high, split.high, split.low,
+                                                                         coefficient.low)
+                }
+                let size = 1 + abs(c1.high) + abs(c2.high)
+                k[24 + lane] = 0x1p-100 * size
+                k[26 + lane] = 6 * max(abs(c2.high - 2 * c1.high), abs(1 - 2 * c2.high + c1.high)) * 1.01
+                k[28 + lane] = 3 * Self.slopeError * size
+            }
+            k[30] = offset
         }
     }
 
     deinit { storage.deallocate() }
+
+    /// The pair of doubles at `offset` of a frame's constants.
+    @inlinable @inline(__always)
+    static func pair(_ k: UnsafePointer<Double>, _ offset: Int) -> SIMD2<Double> {
+        SIMD2(k[offset], k[offset + 1])
+    }
+
+    /// |a| lane by lane.
+    @inlinable @inline(__always)
+    static func magnitude(_ a: SIMD2<Double>) -> SIMD2<Double> { SIMD2(abs(a.x), abs(a.y)) }
+
+    /// A coefficient's term times the double-double power p (its high part split): Dekker's exact product of the high
+    /// parts, plus the cross terms (relative error a few 2^-106), on both lanes.
+    @inlinable @inline(__always)
+    static func term(_ k: UnsafePointer<Double>, _ base: Int, power p: DoubleDouble, split s: (high: Double, low: Double))
+        -> (high: SIMD2<Double>, low: SIMD2<Double>)
+    {
+        let high = pair(k, base), splitHigh = pair(k, base + 2), splitLow = pair(k, base + 4), low = pair(k, base + 6)
+        let product = high * p.high
+        let error = ((splitHigh * s.high - product) + splitHigh * s.low + splitLow * s.high) + splitLow * s.low
+        return (product, error + (high * p.low + low * p.high))
+    }
 
     /// The double nearest y(t*) for frame root `v` of `frame` and frame target `target` (see the type), or nil where the
     /// rounding test or the step's certificate fails.
@@ -71,52 +105,61 @@ final class BezierRefinement: @unchecked Sendable {
     func value(v: Double, frame: Int, target: Double) -> Double? {
         guard isUsable, target >= Self.smallestTarget, v > 0, v < 1 else { return nil }
         let k = UnsafePointer(storage + Self.stride &* frame)
-        let w = DoubleDouble.fastSum(1, -v)
+        // v, v² and v³ as double-doubles (v² exact), each high part split once for both lanes.
         let vSplit = DoubleDouble.split(v)
-        let wSplit = DoubleDouble.split(w.high)
-        // v·w, v², v³ (v·w's low part carries v·w_l).
-        var vw = DoubleDouble.product(v, vSplit, w.high, wSplit)
-        vw.low += v * w.low
-        let vv = DoubleDouble.product(v, vSplit, v, vSplit)
-        let vvv = vv * v
-        let vw3 = vw * 3
-        // B(v) = 3vw·(p1·w + p2·v) + v³, Y(v) likewise.
-        let innerX = DoubleDouble(k[0], k[1]) * w + DoubleDouble(k[2], k[3]) * v
-        let innerY = DoubleDouble(k[4], k[5]) * w + DoubleDouble(k[6], k[7]) * v
-        let b = vw3 * innerX + vvv
-        let y = vw3 * innerY + vvv
-        let residualParts = b + (-target)
+        let square = DoubleDouble.product(v, vSplit, v, vSplit)
+        let squareSplit = DoubleDouble.split(square.high)
+        var cube = DoubleDouble.product(square.high, squareSplit, v, vSplit)
+        cube.low += square.low * v
+        let cubeSplit = DoubleDouble.split(cube.high)
+        // B(v) and Y(v) on two lanes: a·v³ + b·v² + c·v, the three terms summed with two-sums.
+        let t3 = Self.term(k, 0, power: cube, split: cubeSplit)
+        let t2 = Self.term(k, 8, power: square, split: squareSplit)
+        let t1 = Self.term(k, 16, power: DoubleDouble(v), split: vSplit)
+        let s1 = t3.high + t2.high
+        let v1 = s1 - t3.high
+        let e1 = (t3.high - (s1 - v1)) + (t2.high - v1)
+        let s2 = s1 + t1.high
+        let v2 = s2 - s1
+        let e2 = (s1 - (s2 - v2)) + (t1.high - v2)
+        let lowSum = (e1 + e2) + (t3.low + t2.low + t1.low)
+        let cubicHigh = s2 + lowSum
+        let cubicLow = lowSum - (cubicHigh - s2)
+        // Magnitudes (the bound's scale) and slopes, both lanes in double.
+        let lanes = SIMD2<Double>(repeating: v)
+        let (a, b, c) = (Self.pair(k, 0), Self.pair(k, 8), Self.pair(k, 16))
+        let (absA, absB, absC) = (Self.magnitude(a), Self.magnitude(b), Self.magnitude(c))
+        let magnitudeInner: SIMD2<Double> = absA * lanes + absB
+        let magnitude: SIMD2<Double> = (magnitudeInner * lanes + absC) * lanes
+        let slopeInner: SIMD2<Double> = 3 * a * lanes + 2 * b
+        let slopes: SIMD2<Double> = slopeInner * lanes + c
+        let slopeMagnitudeInner: SIMD2<Double> = 3 * absA * lanes + 2 * absB
+        let slopeMagnitudes: SIMD2<Double> = slopeMagnitudeInner * lanes + absC
+        let cubicBounds: SIMD2<Double> = Self.cubicError * magnitude + Self.pair(k, 24) * lanes
+        let slopeBounds: SIMD2<Double> = Self.slopeError * slopeMagnitudes + Self.pair(k, 28)
+        // R = B(v) − X, δ = R/B′(v).
+        let residualParts = DoubleDouble(cubicHigh.x, cubicLow.x) + (-target)
         let residual = residualParts.high + residualParts.low
-        // Slopes in double from their Bernstein forms (w in double: its low part is within the slope's allowance).
-        let wd = w.high, vwd = v * wd, ww = wd * wd, v2 = v * v
-        let slope = k[8] * ww + 2 * k[9] * vwd + k[10] * v2
-        let slopeMagnitude = k[8] * ww + 2 * abs(k[9]) * vwd + k[10] * v2
-        let outputSlope = k[11] * ww + 2 * k[12] * vwd + k[13] * v2
-        let outputSlopeMagnitude = abs(k[11]) * ww + 2 * abs(k[12]) * vwd + abs(k[13]) * v2
-        let slopeBound = Self.slopeError * (slopeMagnitude + 1)
-        let outputSlopeBound = Self.slopeError * outputSlopeMagnitude + k[16]
+        let slope = slopes.x, outputSlope = slopes.y
+        let residualBound = cubicBounds.x, outputBound = cubicBounds.y
+        let slopeBound = slopeBounds.x, outputSlopeBound = slopeBounds.y
         let delta = residual / slope
-        // The bounds (see the type).
-        let residualBound = Self.cubicError * b.high
-        let outputMagnitude = 3 * vwd * (abs(k[4]) * wd + abs(k[6]) * v) + v2 * v
-        let outputBound = Self.cubicError * outputMagnitude
         let lowSlope = slope - slopeBound
         let reach = 2 * (abs(residual) + residualBound) / lowSlope
-        let curvature = k[14], outputCurvature = k[15]
+        let curvature = k[26], outputCurvature = k[27]
         guard lowSlope > 0, curvature * reach <= 0.5 * lowSlope else { return nil }
-        let magnitude = abs(delta)
+        let step = abs(delta)
         let parameterBound = curvature * reach * reach / (2 * lowSlope) + residualBound / lowSlope
-            + magnitude * (slopeBound / lowSlope + 0x1p-51)
-        let outputSlopeMaximum = abs(outputSlope) + outputSlopeBound + outputCurvature * (reach + magnitude)
-        let bound = 1.5 * (outputBound + 0.5 * outputCurvature * magnitude * magnitude
-            + outputSlopeMaximum * parameterBound + (outputSlopeBound + 0x1p-52 * abs(outputSlope)) * magnitude)
+            + step * (slopeBound / lowSlope + 0x1p-51)
+        let outputSlopeMaximum = abs(outputSlope) + outputSlopeBound + outputCurvature * (reach + step)
+        let bound = 1.5 * (outputBound + 0.5 * outputCurvature * step * step
+            + outputSlopeMaximum * parameterBound + (outputSlopeBound + 0x1p-52 * abs(outputSlope)) * step)
             + Self.underflowAllowance
         // y in the frame, then in the curve's orientation (offset − y in frame 1).
-        let frameOutput = y + (-(outputSlope * delta))
-        let offset = k[17]
+        let frameOutput = DoubleDouble(cubicHigh.y, cubicLow.y) + (-(outputSlope * delta))
+        let offset = k[30]
         let curveOutput = offset == 0 ? frameOutput : DoubleDouble.sum(offset, -frameOutput.high) + (-frameOutput.low)
-        let result = curveOutput.normalized
-        return Self.roundsTo(result, within: bound)
+        return Self.roundsTo(curveOutput.normalized, within: bound)
     }
 
     /// `value.high` when every real number within `bound` of `value` (normalized) rounds to it, else nil.
