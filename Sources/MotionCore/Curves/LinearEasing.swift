@@ -78,6 +78,7 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     /// y_a + (y_b − y_a)·(100·x − A)/(B − A); the result is the double nearest it, ties to even: a double-double
     /// evaluation with an error bound and a rounding test, and exact multi-precision arithmetic where that cannot
     /// decide. NaN passes through.
+    @inline(never)
     public func value(at progress: Double) -> Double {
         if progress.isNaN { return progress }
         let (first, second) = segment(at: progress)
@@ -88,6 +89,7 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
 
     /// The correctly rounded interpolation in double-double arithmetic, or nil where the rounding test fails (or a
     /// magnitude leaves the range where its error bound holds).
+    @inline(never)
     static func interpolated(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                              at x: Double) -> Double? {
         let magnitudes = [abs(a.output), abs(b.output), abs(a.inputPercent), abs(b.inputPercent), abs(100 * x)]
@@ -106,6 +108,7 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// The double nearest the exact interpolation (`MultiPrecisionFloat`).
+    @inline(never)
     static func exactInterpolated(_ a: (output: Double, inputPercent: Double),
                                   _ b: (output: Double, inputPercent: Double), at x: Double) -> Double {
         typealias Number = MultiPrecisionFloat

@@ -65,6 +65,7 @@ public struct Steps: TimingCurve, Hashable, CustomStringConvertible {
     /// The output at `progress` (CSS Easing 1 step algorithm), exact: the current step is ⌊progress·n⌋ of the exact
     /// product (never of a rounded one: at the double just below k/n, progress·n may round up to k, a full step
     /// early), and the output the double nearest current/jumps. NaN passes through.
+    @inline(never)
     public func value(at progress: Double, before: Bool) -> Double {
         if progress.isNaN { return progress }
         guard let (floor, whole) = Self.exactFloor(progress, count) else {
@@ -97,6 +98,7 @@ public struct Steps: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// `value(at:before:)` where |progress·n| or n reaches 2^52, in exact multi-precision arithmetic.
+    @inline(never)
     func largeValue(at progress: Double, before: Bool) -> Double {
         typealias Number = MultiPrecisionFloat
         let product = Number.exactProduct(Number(progress), Number(integer: count))
