@@ -223,7 +223,7 @@ public enum AccuracyRenderer {
             + "\(byError.first?.name ?? "-") (worst error \(sci(byError.first?.overall.maxAbsError ?? 0))) and the least "
             + "accurate \(byError.last?.name ?? "-") (\(sci(byError.last?.overall.maxAbsError ?? 0)))."
         if let ours, let chromium {
-            text += " MotionBench's solver (with certified rows) reaches \(sci(ours.overall.maxAbsError)) at \(String(format: "%.1f", ours.nsPerEval)) ns "
+            text += " MotionBench's correctly rounded value(at:) reaches \(sci(ours.overall.maxAbsError)) at \(String(format: "%.1f", ours.nsPerEval)) ns "
                 + "per evaluation; Chromium's 1e-7 x-tolerance gives \(sci(chromium.overall.maxAbsError)) at "
                 + "\(String(format: "%.1f", chromium.nsPerEval)) ns."
         }
