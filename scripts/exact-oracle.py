@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Independent oracle for MotionBench's correctly rounded timing functions, in exact integer arithmetic.
 
-Writes data/vectors/correctly-rounded-bezier.csv and data/vectors/correctly-rounded-steps.csv: for each double
-input, the double nearest the exact answer (ties to even). It shares no rule with MotionCore's solvers:
+Writes data/vectors/correctly-rounded-bezier.csv, correctly-rounded-bezier-slopes.csv and
+correctly-rounded-steps.csv: for each double input, the double nearest the exact answer (ties to even). It shares no rule with MotionCore's solvers:
 
 - cubic-bezier: the root t* of x(t) = x is bracketed by bisection on dyadic numbers n/2^k, with the sign of
   x(n/2^k) - x decided in exact integers (every double is an integer times 2^-1126 here); the output y over the
   bracket lies in the convex hull of y's Bernstein coefficients on it (its blossom values, by de Casteljau in
   integers), and bisection goes on until the smallest and largest coefficient round to the same double. Where
-  x(n/2^k) = x exactly, y(t*) is exact.
+  x(n/2^k) = x exactly, y(t*) is exact. Slopes: the quotient of the hulls of both derivatives' Bernstein coefficients
+  on the bracket, at its four corners, until both ends round to one double.
 - steps(): CSS Easing 1's algorithm on the exact product x*n (an integer floor of a rational), then the exact quotient
   current/jumps rounded once.
 
@@ -112,6 +113,59 @@ class Bezier:
             if sign > 0:
                 n -= 1
         return None
+
+    def slope(self, x):
+        """The double nearest y'(t*)/x'(t*), or None where x'(t*) = 0 (vertical) or undecided."""
+        target = scaled(x)
+        lo, hi = 0, 1200
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.residual_sign(1, mid, target) <= 0:
+                hi = mid
+            else:
+                lo = mid + 1
+        k, n = lo, 1
+        if self.residual_sign(1, k, target) == 0:
+            return self.exact_slope(1, k)
+        octave = k
+        for _ in range(4000):
+            if k > octave + 50:
+                a, b = n, n + 1
+                xs = self.derivative_hull(self.px, a, b, k)
+                ys = self.derivative_hull(self.py, a, b, k)
+                if min(xs) > 0:
+                    corners = [Fraction(yv, xv) for yv in (min(ys), max(ys)) for xv in (min(xs), max(xs))]
+                    low, high = round_fraction(min(corners)), round_fraction(max(corners))
+                    if low == high:
+                        return low
+            n, k = 2 * n + 1, k + 1
+            sign = self.residual_sign(n, k, target)
+            if sign == 0:
+                return self.exact_slope(n, k)
+            if sign > 0:
+                n -= 1
+        return None
+
+    @staticmethod
+    def derivative_hull(p, a, b, k):
+        """The Bernstein coefficients on [a/2^k, b/2^k] of the derivative's quadratic (differences of p; the factor 3
+        and the common scale cancel in a quotient)."""
+        one = 1 << k
+        d = [p[1] - p[0], p[2] - p[1], p[3] - p[2]]
+
+        def blossom(n1, n2):
+            level = d
+            for n in (n1, n2):
+                level = [(one - n) * level[j] + n * level[j + 1] for j in range(len(level) - 1)]
+            return level[0]
+        return [blossom(a, a), blossom(a, b), blossom(b, b)]
+
+    def exact_slope(self, n, k):
+        xs = self.derivative_hull(self.px, n, n, k)[0]
+        ys = self.derivative_hull(self.py, n, n, k)[0]
+        if xs == 0:
+            return None
+        return round_fraction(Fraction(ys, xs))
 
     def exact_output(self, n, k):
         return round_dyadic(self.blossom(self.py, n, n, n, k), 3 * k + SCALE)
@@ -218,6 +272,14 @@ def main():
             undecided += 1
             continue
         bezier_rows.append(f"{float(x1)!r},{float(y1)!r},{float(x2)!r},{float(y2)!r},{x!r},{y!r},{note}")
+    slope_rows = []
+    for index, ((x1, y1, x2, y2), x, note) in enumerate(bezier_cases()):
+        if index % 4:
+            continue
+        slope = Bezier(x1, y1, x2, y2).slope(x)
+        if slope is None or math.isinf(slope):
+            continue
+        slope_rows.append(f"{float(x1)!r},{float(y1)!r},{float(x2)!r},{float(y2)!r},{x!r},{slope!r},{note}")
     steps_rows = [f"{n},{p},{x!r},{steps_value(n, p, x)!r}" for n, p, x in steps_cases()]
     header_b = ("# Correctly rounded cubic-bezier outputs: the double nearest y(t*) for the double control values and input.\n"
                 "# Source: scripts/exact-oracle.py (exact integer bisection and Bernstein hulls; shares no rule with MotionCore).\n"
@@ -225,7 +287,11 @@ def main():
     header_s = ("# Correctly rounded steps() outputs (before flag clear), CSS Easing 1's algorithm on exact rationals.\n"
                 "# Source: scripts/exact-oracle.py.\n"
                 "# Columns: count,position,input,expected\n")
+    header_d = ("# Correctly rounded cubic-bezier slopes dy/dx = y'(t*)/x'(t*) (finite ones; vertical tangents left out).\n"
+                "# Source: scripts/exact-oracle.py (exact integer bisection, Bernstein hulls of both derivatives).\n"
+                "# Columns: x1,y1,x2,y2,input,expected slope,note\n")
     files = {root / "correctly-rounded-bezier.csv": header_b + "\n".join(bezier_rows) + "\n",
+             root / "correctly-rounded-bezier-slopes.csv": header_d + "\n".join(slope_rows) + "\n",
              root / "correctly-rounded-steps.csv": header_s + "\n".join(steps_rows) + "\n"}
     for path, text in files.items():
         if check:
@@ -233,7 +299,8 @@ def main():
                 sys.exit(f"{path} differs from the oracle's output")
         else:
             path.write_text(text)
-    print(f"bezier: {len(bezier_rows)} vectors ({undecided} undecided, left out); steps: {len(steps_rows)} vectors",
+    print(f"bezier: {len(bezier_rows)} vectors ({undecided} undecided, left out); slopes: {len(slope_rows)}; "
+          f"steps: {len(steps_rows)} vectors",
           file=sys.stderr)
 
 

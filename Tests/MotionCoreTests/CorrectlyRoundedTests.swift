@@ -26,6 +26,33 @@ final class CorrectlyRoundedTests: XCTestCase {
                       + failures.prefix(10).joined(separator: "\n"))
     }
 
+    /// Every finite slope of the oracle, bit for bit (`slope(at:)` inside (0, 1)); and outside [0, 1] the end line's
+    /// slope is the exact (y2 − 1)/(x2 − 1) rounded once.
+    func testBezierSlopeOracleVectors() throws {
+        let rows = try VectorFileTests.rows(of: "correctly-rounded-bezier-slopes.csv", columns: 7)
+        XCTAssertGreaterThanOrEqual(rows.count, 2_000)
+        var curves: [[Double]: CubicBezier] = [:]
+        var failures: [String] = []
+        for row in rows {
+            let numbers = try row[0..<6].map { try XCTUnwrap(Double($0), "\(row)") }
+            let key = Array(numbers[0..<4])
+            let curve = try curves[key] ?? CubicBezier(x1: key[0], y1: key[1], x2: key[2], y2: key[3])
+            curves[key] = curve
+            let got = curve.slope(at: numbers[4])
+            if got.bitPattern != numbers[5].bitPattern { failures.append("\(row.joined(separator: ",")): got \(got)") }
+        }
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(rows.count) differ, e.g.\n"
+                      + failures.prefix(10).joined(separator: "\n"))
+        // (0.3 − 1)/(0.7 − 1) = 0.7/0.3 exactly (as the doubles 0.3 and 0.7 are): a rounded 0.3 − 1 would be off.
+        let curve = try CubicBezier(x1: 0.1, y1: 0.2, x2: 0.7, y2: 0.3)
+        let rise = RationalReference.Dyadic(0.3).minus(RationalReference.Dyadic(1))
+        let run = RationalReference.Dyadic(0.7).minus(RationalReference.Dyadic(1))
+        XCTAssertEqual(curve.slope(at: 2), RationalReference.Dyadic.nearestDouble(rise, run))
+        // Vertical tangents: (1, 0, 0, 1) at 0.5 (t = 1/2 exactly) and (0, 1, 1, 0) at 0.
+        XCTAssertEqual(try CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1).slope(at: 0.5), .infinity)
+        XCTAssertEqual(try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0).slope(at: 0), .infinity)
+    }
+
     /// Every steps() vector of the oracle, bit for bit (the doubles beside k/n among them).
     func testStepsOracleVectors() throws {
         let rows = try VectorFileTests.rows(of: "correctly-rounded-steps.csv", columns: 4)

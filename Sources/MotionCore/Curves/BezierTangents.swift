@@ -71,6 +71,16 @@ struct BezierTangents: Sendable {
         return x
     }
 
+    /// The end line's slope (q − 1)/(p − 1) for its control point (p, q), the exact quotient rounded once (y − 1 and
+    /// x − 1 are not doubles in general, so `endQuotient` may be a rounding off; y1/x1, `startQuotient`, is one IEEE
+    /// division of exact values and needs nothing more). ±infinity beyond the range.
+    var exactEndQuotient: Double {
+        if endRise == 0 { return 0 }
+        typealias Number = MultiPrecisionFloat
+        return Number.nearestDouble(quotient: Number.exactDifference(Number(endPoint.y), Number(1.0)),
+                                    Number.exactDifference(Number(endPoint.x), Number(1.0)))
+    }
+
     /// rise·distance/run (rise, run and distance finite and not 0): the quotient times the distance where both are
     /// finite, otherwise formed from the three numbers' significands and exponents, so that it overflows only where
     /// the exact value lies beyond the range (then ±infinity).

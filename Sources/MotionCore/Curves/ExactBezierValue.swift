@@ -50,6 +50,44 @@ enum ExactBezierValue {
     }
 }
 
+extension ExactBezierValue {
+    /// The double nearest the exact slope dy/dx = y′(t*)/x′(t*) at input `x` in (0, 1), and whether the tangent is
+    /// vertical there (x′(t*) = 0 exactly, or within 2^-16384 of it, where y′ keeps one sign: then ±infinity). A slope
+    /// beyond the `Double` range that is not vertical is ±infinity with `vertical` false. The same bracket as `value`,
+    /// then enclosures of x′ and y′ on it (exact Taylor forms of the quadratics, radii rounded up) and of their quotient
+    /// (directed roundings at the interval's corners), until both ends round to one double.
+    static func slope(x1: Double, y1: Double, x2: Double, y2: Double, at x: Double, guess: Double)
+        -> (slope: Double, vertical: Bool)
+    {
+        let curve = ExactCubic(x1: x1, y1: y1, x2: x2, y2: y2, target: x)
+        var (a, b) = curve.initialBracket(guess: guess)
+        var precision = initialPrecision
+        while true {
+            if let root = curve.exactRoot(a) ?? curve.exactRoot(b) { return curve.exactSlope(at: root) }
+            (a, b) = curve.narrowed(a, b, precision: precision)
+            if let root = curve.exactRoot(a) ?? curve.exactRoot(b) { return curve.exactSlope(at: root) }
+            let shortest = ExactCubic.shortestDyadic(a, b)
+            if curve.residualSign(shortest) == 0 { return curve.exactSlope(at: shortest) }
+            if let quotient = curve.slopeEnclosure(a, b) {
+                let low = quotient.low.nearestDouble, high = quotient.high.nearestDouble
+                if low == high { return (low, false) }
+            }
+            if precision >= maximumPrecision {
+                // x′ within 2^-16384 of zero (or a quotient within as much of a midpoint): the centre's sign decides.
+                let c = Number.exactScaled(Number.exactSum(a, b), -1)
+                let speeds = (curve.speed(curve.p1, curve.p2, at: c), curve.speed(curve.q1, curve.q2, at: c))
+                if speeds.0.isZero || speeds.0.exponent < speeds.1.exponent - 1000 {
+                    return (speeds.1.sign < 0 ? -.infinity : .infinity, true)
+                }
+                return (Number.nearestDouble(quotient: speeds.1, speeds.0), false)
+            }
+            precision *= 2
+        }
+    }
+
+    typealias Number = MultiPrecisionFloat
+}
+
 /// The cubic Béziers x(t) and y(t) of one curve as exact multi-precision numbers, and the target x.
 struct ExactCubic {
     typealias Number = MultiPrecisionFloat
@@ -190,6 +228,77 @@ struct ExactCubic {
         let wide = center.precision + 128
         return (Number.difference(center, radius, precision: wide, rounding: .down),
                 Number.sum(center, radius, precision: wide, rounding: .up), center)
+    }
+
+    /// c1·s² + 2(c2 − c1)·t·s + (1 − c2)·t² at t (s = 1 − t), exactly: a third of the derivative of the cubic with
+    /// Bernstein values 0, c1, c2, 1 (the factor 3 cancels in a slope).
+    func speed(_ c1: Number, _ c2: Number, at t: Number) -> Number {
+        let s = Number.exactDifference(one, t)
+        return Number.exactSum(
+            Number.exactSum(Number.exactProduct(c1, Number.exactProduct(s, s)),
+                            Number.exactProduct(Number.exactScaled(Number.exactDifference(c2, c1), 1),
+                                                Number.exactProduct(t, s))),
+            Number.exactProduct(Number.exactDifference(one, c2), Number.exactProduct(t, t)))
+    }
+
+    /// The slope at an exact root t: y′/x′ rounded once, or ±infinity where x′(t) = 0 and y′(t) ≠ 0 (a vertical
+    /// tangent); where both vanish, the ratio of the first derivatives that do not (L'Hôpital), exactly.
+    func exactSlope(at t: Number) -> (slope: Double, vertical: Bool) {
+        let xSpeed = speed(p1, p2, at: t), ySpeed = speed(q1, q2, at: t)
+        if !xSpeed.isZero { return (Number.nearestDouble(quotient: ySpeed, xSpeed), false) }
+        if !ySpeed.isZero { return (ySpeed.sign < 0 ? -.infinity : .infinity, true) }
+        // Second derivatives over 6: (c2 − 2c1)·s + (1 − 2c2 + c1)·t; third over 6: 1 − 3c2 + 3c1.
+        func second(_ c1: Number, _ c2: Number) -> Number {
+            let s = Number.exactDifference(one, t)
+            return Number.exactSum(Number.exactProduct(Number.exactDifference(c2, Number.exactScaled(c1, 1)), s),
+                                   Number.exactProduct(Number.exactSum(Number.exactDifference(one, Number.exactScaled(c2, 1)), c1), t))
+        }
+        func third(_ c1: Number, _ c2: Number) -> Number {
+            Number.exactSum(Number.exactDifference(one, Number.exactProduct(three, c2)), Number.exactProduct(three, c1))
+        }
+        for (xDerivative, yDerivative) in [(second(p1, p2), second(q1, q2)), (third(p1, p2), third(q1, q2))] {
+            if !xDerivative.isZero { return (Number.nearestDouble(quotient: yDerivative, xDerivative), false) }
+            if !yDerivative.isZero { return (yDerivative.sign < 0 ? -.infinity : .infinity, true) }
+        }
+        return (0, false)
+    }
+
+    /// Bounds of x′ and y′ (over 3) on [a, b] from their exact Taylor forms at the midpoint, and of their quotient;
+    /// nil while x′'s bounds straddle zero.
+    func slopeEnclosure(_ a: Number, _ b: Number) -> (low: Number, high: Number)? {
+        let c = Number.exactScaled(Number.exactSum(a, b), -1)
+        let h = Number.magnitude(Number.exactScaled(Number.exactDifference(b, a), -1))
+        func bounds(_ c1: Number, _ c2: Number) -> (low: Number, high: Number) {
+            let centre = speed(c1, c2, at: c)
+            let s = Number.exactDifference(one, c)
+            // (speed)′ = 2((c2 − 2c1)·s + (1 − 2c2 + c1)·t), (speed)″ = 2(1 − 3c2 + 3c1).
+            let firstTerm = Number.exactSum(
+                Number.exactProduct(Number.exactDifference(c2, Number.exactScaled(c1, 1)), s),
+                Number.exactProduct(Number.exactSum(Number.exactDifference(one, Number.exactScaled(c2, 1)), c1), c))
+            let secondTerm = Number.exactSum(Number.exactDifference(one, Number.exactProduct(three, c2)),
+                                             Number.exactProduct(three, c1))
+            var radius = Number.product(Number.magnitude(Number.exactScaled(firstTerm, 1)), h, precision: 64,
+                                        rounding: .up)
+            let h2 = Number.product(h, h, precision: 64, rounding: .up)
+            radius = Number.sum(radius, Number.product(Number.magnitude(secondTerm), h2, precision: 64, rounding: .up),
+                                precision: 64, rounding: .up)
+            let wide = centre.precision + 128
+            return (Number.difference(centre, radius, precision: wide, rounding: .down),
+                    Number.sum(centre, radius, precision: wide, rounding: .up))
+        }
+        let xs = bounds(p1, p2), ys = bounds(q1, q2)
+        guard xs.low.sign > 0 || xs.high.sign < 0 else { return nil }
+        let working = Swift.max(xs.low.precision, ys.low.precision) + 64
+        var low: Number? = nil, high: Number? = nil
+        for numerator in [ys.low, ys.high] {
+            for denominator in [xs.low, xs.high] {
+                let down = Number.quotient(numerator, denominator, precision: working, rounding: .down)
+                let up = Number.quotient(numerator, denominator, precision: working, rounding: .up)
+                if low == nil || down.compare(low!) < 0 { low = down }
+                if high == nil || up.compare(high!) > 0 { high = up }
+            }
+        }
+        return (low!, high!)
     }
 
     /// The dyadic number with the fewest significant bits in [a, b] (0 < a ≤ b): the first multiple of 2^-k in it,
