@@ -12,6 +12,8 @@ correctly-rounded-steps.csv: for each double input, the double nearest the exact
   on the bracket, at its four corners, until both ends round to one double.
 - steps(): CSS Easing 1's algorithm on the exact product x*n (an integer floor of a rational), then the exact quotient
   current/jumps rounded once.
+- springs (data/vectors/correctly-rounded-springs.csv): the textbook closed forms in mpmath at 400 and 1,200 digits,
+  each result's binary value rounded once; a case is kept only where both precisions give the same double.
 
 Usage: python3 scripts/exact-oracle.py [--check]   (--check recomputes and compares with the files in the repo)
 """
@@ -199,6 +201,57 @@ def round_fraction(q):
     return -v if n < 0 else v
 
 
+def spring_values(m, k, c, v0, t):
+    """Progress and velocity of the spring (m, k, c, initial velocity v0) at time t > 0, each the double nearest the
+    exact value: mpmath at 400 and 1,200 significant digits, kept only where both round to the same double."""
+    import mpmath
+    answers = []
+    for dps in (400, 1200):
+        with mpmath.workdps(dps):
+            M, K, C, V, T = (mpmath.mpf(float(v)) for v in (m, k, c, v0, t))
+            r = -V
+            lam = C / (2 * M)
+            disc = 4 * M * K - C * C  # exact: products of doubles fit in 400 digits
+            if disc > 0:
+                w = mpmath.sqrt(disc) / (2 * M)
+                cos, sin = mpmath.cos(w * T), mpmath.sin(w * T) / w
+            elif disc == 0:
+                cos, sin = mpmath.mpf(1), T
+            else:
+                g = mpmath.sqrt(-disc) / (2 * M)
+                cos, sin = mpmath.cosh(g * T), mpmath.sinh(g * T) / g
+            e = mpmath.exp(-lam * T)
+            progress = 1 - e * (cos + (r + lam) * sin)
+            velocity = -(e * (cos * r - sin * (lam * r + K / M)))
+            answers.append(tuple(mp_to_double(v) for v in (progress, velocity)))
+    return answers[0] if answers[0] == answers[1] else None
+
+
+def mp_to_double(value):
+    """The double nearest an mpmath number (its exact binary value rounded once)."""
+    import mpmath
+    if value == 0:
+        return 0.0
+    man, exp = mpmath.mpf(value).man_exp  # the mantissa's magnitude; the sign is the value's
+    man = -int(man) if value < 0 else int(man)
+    return round_dyadic(man, -int(exp)) if exp <= 0 else round_dyadic(man << int(exp), 0)
+
+
+def spring_cases():
+    rng = random.Random(4803)
+    cases = []
+    springs = [(1, 100, 10, 0), (1, 100, 20, 0), (1, 100, 30, 0), (1, 100, 0, 0), (1, 170, 26, 0), (1, 381.47, 20.1, 0),
+               (0.5, 200, 10, 3), (2, 50, 1, -5), (1, 1e5, 100, 0), (1, 100, 20 * (1 + 2.0 ** -30), 0),
+               (1, 100, 20 * (1 - 2.0 ** -30), 0), (1, 100, 20 * (1 - 2.0 ** -52), 0), (1, 25, 10, 0), (3, 7, 9, 1.5)]
+    for _ in range(40):
+        springs.append((rng.uniform(0.2, 5), rng.uniform(2, 1500), rng.uniform(0, 80), rng.uniform(-10, 10)))
+    times = [1e-300, 1e-100, 1e-20, 1e-9, 1e-6, 0.001, 0.25, 1, 2.5, 10, 100, 8651.0]
+    for spring in springs:
+        for t in times + [rng.uniform(0, 3) for _ in range(6)]:
+            cases.append((spring, t))
+    return cases
+
+
 def neighbours(x, count):
     """x and `count` doubles on each side."""
     out = [x]
@@ -281,6 +334,12 @@ def main():
             continue
         slope_rows.append(f"{float(x1)!r},{float(y1)!r},{float(x2)!r},{float(y2)!r},{x!r},{slope!r},{note}")
     steps_rows = [f"{n},{p},{x!r},{steps_value(n, p, x)!r}" for n, p, x in steps_cases()]
+    spring_rows = []
+    for (m, k, c, v0), t in spring_cases():
+        values = spring_values(m, k, c, v0, t)
+        if values is None:
+            continue
+        spring_rows.append(f"{float(m)!r},{float(k)!r},{float(c)!r},{float(v0)!r},{float(t)!r},{values[0]!r},{values[1]!r}")
     header_b = ("# Correctly rounded cubic-bezier outputs: the double nearest y(t*) for the double control values and input.\n"
                 "# Source: scripts/exact-oracle.py (exact integer bisection and Bernstein hulls; shares no rule with MotionCore).\n"
                 "# Columns: x1,y1,x2,y2,input,expected,note\n")
@@ -290,7 +349,12 @@ def main():
     header_d = ("# Correctly rounded cubic-bezier slopes dy/dx = y'(t*)/x'(t*) (finite ones; vertical tangents left out).\n"
                 "# Source: scripts/exact-oracle.py (exact integer bisection, Bernstein hulls of both derivatives).\n"
                 "# Columns: x1,y1,x2,y2,input,expected slope,note\n")
+    header_p = ("# Correctly rounded spring progress and velocity: the doubles nearest the exact motion for the double mass,\n"
+                "# stiffness, damping, initial velocity and time (regime from 4mk - c^2 exactly).\n"
+                "# Source: scripts/exact-oracle.py (mpmath at 400 and 1,200 digits, kept where both round alike).\n"
+                "# Columns: mass,stiffness,damping,initialVelocity,time,progress,velocity\n")
     files = {root / "correctly-rounded-bezier.csv": header_b + "\n".join(bezier_rows) + "\n",
+             root / "correctly-rounded-springs.csv": header_p + "\n".join(spring_rows) + "\n",
              root / "correctly-rounded-bezier-slopes.csv": header_d + "\n".join(slope_rows) + "\n",
              root / "correctly-rounded-steps.csv": header_s + "\n".join(steps_rows) + "\n"}
     for path, text in files.items():
@@ -300,7 +364,7 @@ def main():
         else:
             path.write_text(text)
     print(f"bezier: {len(bezier_rows)} vectors ({undecided} undecided, left out); slopes: {len(slope_rows)}; "
-          f"steps: {len(steps_rows)} vectors",
+          f"steps: {len(steps_rows)} vectors; springs: {len(spring_rows)}",
           file=sys.stderr)
 
 

@@ -4,8 +4,9 @@ import MotionReference
 /// The exact output and derivative a measured sample is compared with: for timing functions the correctly rounded
 /// output (the double nearest the exact answer for the double parameters and input: `CubicBezier.value(at:)`,
 /// `Steps` and `LinearEasing`, each held bit for bit to the exact-integer oracle of `scripts/exact-oracle.py`), and
-/// for a Bézier the slope from the GSL reference (Brent on x(t) = x, derivatives in 80-bit arithmetic); springs from the
-/// textbook closed forms in 80-bit arithmetic (not yet correctly rounded).
+/// for a Bézier the slope from the GSL reference (Brent on x(t) = x, derivatives in 80-bit arithmetic); springs'
+/// progress and velocity correctly rounded too (`Spring.exactProgress(at:)`, `exactVelocity(at:)`, held to the
+/// oracle's mpmath vectors).
 enum ExactAnswer {
     /// The exact output at `input` and its derivative with respect to the input (±infinity where a Bézier's tangent is
     /// vertical).
@@ -18,8 +19,7 @@ enum ExactAnswer {
         case .timingFunction(let function):
             return (function.value(at: input), function.slope(at: input))
         case .spring(let spring):
-            let state = SpringReference.textbook(spring, at: input)
-            return (1 - state.displacement, -state.rate)
+            return (spring.exactProgress(at: input), spring.exactVelocity(at: input))
         }
     }
 

@@ -51,7 +51,7 @@ struct EvalCommand: ParsableCommand {
                                        hiddenInText: ["input"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
         try forEachInput(inputs, command: "eval", whenWaiting: { stream.flush() }) { input in
-            let (value, slope, valueFits, slopeFits) = Self.evaluate(motion, at: input)
+            let (value, slope, valueFits, slopeFits) = Self.evaluate(motion, at: input, slope: velocity)
             guard valueFits else {
                 throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a value "
                                + "beyond the range of a Double (±1.8e308); use inputs, control points or stops of smaller magnitude")
@@ -71,15 +71,23 @@ struct EvalCommand: ParsableCommand {
     /// Bézier says so itself (it clamps a tangent value or a slope beyond ±1.8e308, and its vertical tangents' ±infinity
     /// fits); for anything else a result that is not finite does not fit, except an infinite slope, which the caller
     /// judges.
-    static func evaluate(_ motion: MotionSpec, at input: Double)
+    /// Both are the correctly rounded values (a spring's from `Spring.exactProgress(at:)` and `exactVelocity(at:)`);
+    /// the slope is computed only when `slope` is true (0 otherwise), since it takes the exact path.
+    static func evaluate(_ motion: MotionSpec, at input: Double, slope wanted: Bool)
         -> (value: Double, slope: Double, valueFits: Bool, slopeFits: Bool)
     {
-        if case .timingFunction(.cubicBezier(let curve)) = motion {
-            let value = curve.checkedValue(at: input), slope = curve.checkedSlope(at: input)
+        switch motion {
+        case .timingFunction(.cubicBezier(let curve)):
+            let value = curve.checkedValue(at: input)
+            let slope = wanted ? curve.checkedSlope(at: input) : (slope: 0, fits: true)
             return (value.value, slope.slope, value.fits && value.value.isFinite, slope.fits && !slope.slope.isNaN)
+        case .spring(let spring):
+            let value = spring.exactProgress(at: input), slope = wanted ? spring.exactVelocity(at: input) : 0
+            return (value, slope, value.isFinite, !slope.isNaN)
+        case .timingFunction(let function):
+            let value = function.value(at: input), slope = wanted ? function.slope(at: input) : 0
+            return (value, slope, value.isFinite, !slope.isNaN)
         }
-        let (value, slope) = motion.evaluate(at: input)
-        return (value, slope, value.isFinite, !slope.isNaN)
     }
 
     /// A finite number, or `BadInput` naming the text and the command.

@@ -68,6 +68,26 @@ final class CorrectlyRoundedTests: XCTestCase {
         XCTAssertTrue(failures.isEmpty, "\(failures.count) differ, e.g.\n" + failures.prefix(10).joined(separator: "\n"))
     }
 
+    /// Every spring vector of the oracle (mpmath), progress and velocity bit for bit, every regime, exact critical
+    /// damping and ±2^-30 of it, times from 1e-300 s to 8,651 s.
+    func testSpringOracleVectors() throws {
+        let rows = try VectorFileTests.rows(of: "correctly-rounded-springs.csv", columns: 7)
+        XCTAssertGreaterThanOrEqual(rows.count, 500)
+        var failures: [String] = []
+        for row in rows {
+            let n = try row.map { try XCTUnwrap(Double($0), "\(row)") }
+            let spring = try Spring(mass: n[0], stiffness: n[1], damping: n[2], initialVelocity: n[3])
+            let (progress, velocity) = (spring.exactProgress(at: n[4]), spring.exactVelocity(at: n[4]))
+            if progress.bitPattern != n[5].bitPattern || velocity.bitPattern != n[6].bitPattern {
+                failures.append("\(row.joined(separator: ",")): got \(progress), \(velocity)")
+            }
+        }
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(rows.count) differ, e.g.\n"
+                      + failures.prefix(10).joined(separator: "\n"))
+        // The issue's example: next to t = 0 progress is tiny, not 1 − (1 − tiny) = 0.
+        XCTAssertEqual(try Spring(mass: 1, stiffness: 100, damping: 10).exactProgress(at: 1e-9), 4.999999983333334e-17)
+    }
+
     /// The issue's three examples.
     func testKnownHardInputs() throws {
         XCTAssertEqual(try CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1).value(at: 0.49999999999999994), 0.49999639533696205)
