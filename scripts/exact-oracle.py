@@ -232,6 +232,10 @@ def mp_to_double(value):
     import mpmath
     if value == 0:
         return 0.0
+    if abs(value) < mpmath.mpf(2) ** -1100:
+        return -0.0 if value < 0 else 0.0
+    if abs(value) > mpmath.mpf(2) ** 1100:
+        return -math.inf if value < 0 else math.inf
     man, exp = mpmath.mpf(value).man_exp  # the mantissa's magnitude; the sign is the value's
     man = -int(man) if value < 0 else int(man)
     return round_dyadic(man, -int(exp)) if exp <= 0 else round_dyadic(man << int(exp), 0)
@@ -248,6 +252,10 @@ def spring_cases():
     times = [1e-300, 1e-100, 1e-20, 1e-9, 1e-6, 0.001, 0.25, 1, 2.5, 10, 100, 8651.0]
     for spring in springs:
         for t in times + [rng.uniform(0, 3) for _ in range(6)]:
+            cases.append((spring, t))
+    # Extremes: heavily over-damped (e^{γt} alone would overflow), undamped at huge times, huge initial velocities.
+    for spring in [(1, 1, 1e6, 0), (1, 1e-6, 0, 0), (1, 100, 0, 1e10), (1, 1e4, 1e3, -1e5), (2, 3, 1e-8, 0)]:
+        for t in (1e-6, 1, 1e3, 1e5, 1e15, 1e300):
             cases.append((spring, t))
     return cases
 

@@ -8,7 +8,8 @@
 /// 4mk − c² (exact in integers of doubles, so the regime is decided exactly):
 /// - 4mk > c²: ω = √(4mk − c²)/(2m), C = cos ωt, S = sin(ωt)/ω;
 /// - 4mk = c²: C = 1, S = t;
-/// - 4mk < c²: γ = √(c² − 4mk)/(2m), C = (e^{γt} + e^{−γt})/2, S = (e^{γt} − e^{−γt})/(2γ);
+/// - 4mk < c²: γ = √(c² − 4mk)/(2m), C = (e^{γt} + e^{−γt})/2, S = (e^{γt} − e^{−γt})/(2γ), formed as
+///   e^{(γ−λ)t}·(1 ± e^{−2γt})/2 so that nothing overflows;
 /// then d = e^{−λt}·(C + (r + λ)·S) and d′ = e^{−λt}·(C·r − S·(λr + ω0²)). Progress is 1 − d, formed from the interval
 /// itself (so that next to t = 0, where it is tiny, it keeps its digits), and velocity −d′.
 enum ExactSpringValue {
@@ -34,10 +35,12 @@ enum ExactSpringValue {
         var precision = initialPrecision
         while true {
             let enclosure = motion(spring, at: time, precision: precision, velocity: velocity)
-            if let enclosure, let answer = enclosure.nearestDouble { return answer }
+            if let enclosure, let answer = enclosure.nearestDouble, !answer.isNaN { return answer }
             if precision >= maximumPrecision {
                 // Within 2^-16384 of a midpoint: the lower end's nearest double.
-                return enclosure?.low.nearestDouble ?? (velocity ? spring.velocity(at: time) : spring.progress(at: time))
+                let closedForm = velocity ? spring.velocity(at: time) : spring.progress(at: time)
+                guard let low = enclosure?.low.nearestDouble, !low.isNaN else { return closedForm }
+                return low
             }
             precision *= 2
         }
@@ -55,36 +58,38 @@ enum ExactSpringValue {
         let t = point(time), rate = point(-spring.initialVelocity)
         let (sum, difference, product, quotient) = (Interval.sum, Interval.difference, Interval.product, Interval.quotient)
         guard let lambda = quotient(point(spring.damping), twoMass) else { return nil }
-        let decay = Interval.negation(product(lambda, t)).exp
-        let cosine: Interval, sine: Interval
+        // e^{−λt}·C = F·C′ and e^{−λt}·S = F·S′ with F ≥ 0 the only factor that may underflow MPFR's exponent range
+        // (F is then [0, tiny]): the bracketed factors are formed first, so that their sign survives. Over-damped,
+        // F = e^{(γ−λ)t} (γ < λ) and q = e^{−2γt}: C′ = (1 + q)/2, S′ = (1 − q)/(2γ), nothing overflows.
+        let factor: Interval, cosine: Interval, sine: Interval
         switch discriminant.sign {
         case 0:
-            (cosine, sine) = (point(1), t)
+            (factor, cosine, sine) = (Interval.negation(product(lambda, t)).exp, point(1), t)
         case 1:
             guard let root = Interval(exactly: discriminant, precision: precision).squareRoot,
                   let frequency = quotient(root, twoMass) else { return nil }
             let phase = product(frequency, t)
             guard let ratio = quotient(phase.sine, frequency) else { return nil }
-            (cosine, sine) = (phase.cosine, ratio)
+            (factor, cosine, sine) = (Interval.negation(product(lambda, t)).exp, phase.cosine, ratio)
         default:
             guard let root = Interval(exactly: Number.exactDifference(Number(0.0), discriminant), precision: precision)
                 .squareRoot, let growth = quotient(root, twoMass) else { return nil }
-            let phase = product(growth, t)
-            let (up, down) = (phase.exp, Interval.negation(phase).exp)
+            let ratio = Interval.negation(product(product(point(2), growth), t)).exp
             let half = point(0.5)
-            guard let ratio = quotient(product(difference(up, down), half), growth) else { return nil }
-            (cosine, sine) = (product(sum(up, down), half), ratio)
+            guard let sineFactor = quotient(product(difference(point(1), ratio), half), growth) else { return nil }
+            (factor, cosine, sine) = (product(difference(growth, lambda), t).exp, product(sum(point(1), ratio), half),
+                                      sineFactor)
         }
         if velocity {
             guard let stiffnessRatio = quotient(point(spring.stiffness), Interval(exactly: m, precision: precision)) else {
                 return nil
             }
-            // −d′ = −e^{−λt}(C·r − S·(λr + ω0²)).
-            let inner = difference(product(cosine, rate), product(sine, sum(product(lambda, rate), stiffnessRatio)))
-            return Interval.negation(product(decay, inner))
+            // −d′ = −F·(C′·r − S′·(λr + ω0²)).
+            let bracket = difference(product(cosine, rate), product(sine, sum(product(lambda, rate), stiffnessRatio)))
+            return Interval.negation(product(factor, bracket))
         }
-        // 1 − e^{−λt}(C + (r + λ)·S).
-        return difference(point(1), product(decay, sum(cosine, product(sum(rate, lambda), sine))))
+        // 1 − F·(C′ + (r + λ)·S′).
+        return difference(point(1), product(factor, sum(cosine, product(sum(rate, lambda), sine))))
     }
 }
 

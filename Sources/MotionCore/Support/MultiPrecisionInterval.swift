@@ -4,7 +4,7 @@ import CMPFR
 /// upper end up, so that the exact result of the same operations on any real numbers inside the operands lies inside
 /// the result: interval arithmetic for the correctly rounded slow paths whose answers are transcendental (springs).
 /// The ends carry `precision` bits; cosine and sine enclose by the midpoint's value ± the half-width (both are
-/// 1-Lipschitz) ± one ulp of MPFR's correctly rounded value.
+/// 1-Lipschitz) ± two ulps of the ends for MPFR's correctly rounded value.
 struct MultiPrecisionInterval {
     typealias Number = MultiPrecisionFloat
     /// The lower end.
@@ -108,8 +108,11 @@ struct MultiPrecisionInterval {
         let toLow = apply(midpoint, low, MPFR_RNDU, mpfr_sub), toHigh = apply(high, midpoint, MPFR_RNDU, mpfr_sub)
         let radius = toLow.compare(toHigh) > 0 ? toLow : toHigh
         let lower = apply(value, radius, MPFR_RNDD, mpfr_sub), upper = apply(value, radius, MPFR_RNDU, mpfr_add)
-        mpfr_nextbelow(lower.pointer)
-        mpfr_nextabove(upper.pointer)
+        // MPFR's value is within half an ulp; two ulps of the ends cover it even where an end lies a binade lower.
+        for _ in 0..<2 {
+            mpfr_nextbelow(lower.pointer)
+            mpfr_nextabove(upper.pointer)
+        }
         return Self(low: lower, high: upper, precision: precision)
     }
 
