@@ -5,17 +5,19 @@
 /// inside the curve, below 2^-900, curves with a scaled output), `value` returns nil and `ExactBezierValue` answers.
 ///
 /// ## The step and its bound (in the inverter's frame: v = t below x = 0.5, v = s = 1 − t above)
-/// The frame's control values are held exactly as double-doubles (1 − x2, 1 − x1, 1 − y2, 1 − y1 in frame 1), and
-/// w = 1 − v exactly. With B the frame's x cubic, Y its output cubic, X the frame target (exact):
-/// - R = B(v) − X with B(v) in double-double: error ε_R ≤ 2^-98·B(v) (every Bernstein term of B is non-negative; about
-///   ten operations of relative error ≤ 4·2^-106 each).
-/// - B′(v) in double from its Bernstein form, error e_B ≤ 2^-50·(the sum of its terms' magnitudes) + 2^-50 (the low
-///   parts of the control values), and δ = R/B′(v).
+/// The frame's control values are exact double-doubles (1 − x2, 1 − x1, 1 − y2, 1 − y1 in frame 1), and so, to about
+/// 2^-104 of 1 + |p1| + |p2|, are the power-form coefficients of B(v) = a·v³ + b·v² + c·v (c = 3p1, b = 3p2 − 6p1,
+/// a = 1 − 3p2 + 3p1) and of Y, built once with their high parts split. With X the frame target (exact):
+/// - B(v) and Y(v) in double-double on two SIMD lanes: v² exactly, v³ to 2^-106, each term a·v^k by Dekker's product
+///   of the split high parts plus the cross terms, the three summed by two-sums. Error at most 2^-98·(|a|v³ + |b|v² +
+///   |c|v) (a few operations of relative error ≤ 4·2^-106 each) plus 2^-96·(1 + |p1| + |p2|)·v for the coefficients'
+///   own rounding (the same with q1, q2 for Y): ε_R for R = B(v) − X, ε_Y for Y.
+/// - B′(v) = 3a·v² + 2b·v + c in double from the high parts, error e_B ≤ 2^-50·(3|a|v² + 2|b|v + |c|) +
+///   3·2^-50·(1 + |p1| + |p2|) (the low parts), and δ = R/B′(v).
 /// - With B_d = B′(v) − e_B > 0, Δ₀ = 2(|R| + ε_R)/B_d and K = max|B″| on [0, 1]: if K·Δ₀ ≤ B_d/2, then B′ ≥ B_d/2 on
 ///   [v − Δ₀, v + Δ₀], so the root v* lies there, and the Newton iterate v − δ is within
 ///   e_v = K·Δ₀²/(2B_d) + ε_R/B_d + |δ|·(e_B/B_d + 2^-51) of v*.
-/// - The output is Y(v) − Y′(v)·δ, Y(v) in double-double (error ε_Y ≤ 2^-98 of its terms' magnitudes), Y′(v) in
-///   double (error e_Y like e_B). With L = max|Y″| on [0, 1] and Y′_max = |Y′(v)| + e_Y + L·(Δ₀ + |δ|) its bound near v,
+/// - The output is Y(v) − Y′(v)·δ, Y(v) in double-double (error ε_Y), Y′(v) in double (error e_Y like e_B). With L = max|Y″| on [0, 1] and Y′_max = |Y′(v)| + e_Y + L·(Δ₀ + |δ|) its bound near v,
 ///   |y − y(t*)| ≤ ε = ε_Y + L·δ²/2 + Y′_max·e_v + (e_Y + 2^-52·|Y′(v)|)·|δ|, taken 1.5 times, plus 2^-1000 for the
 ///   rounding of products that fall below the normal range.
 /// - The rounding test: with y = y_h + y_l (|y_l| ≤ ulp(y_h)/2), y_h is the nearest double to every value within ε of y
@@ -37,7 +39,7 @@ final class BezierRefinement: @unchecked Sendable {
     /// Per frame, as pairs (x cubic's lane, output cubic's lane) for SIMD2: the power-form coefficients of
     /// B(v) = a·v³ + b·v² + c·v and of Y(v), each a double-double whose high part is stored with its Veltkamp split:
     /// [0…7] a (high, its split's high and low, low), [8…15] b, [16…23] c; [24, 25] the allowance for the coefficients'
-    /// own rounding (2^-100·(1 + |p1| + |p2|), the same with q1, q2); [26, 27] K = max|B″| and L = max|Y″| on [0, 1]
+    /// own rounding (2^-96·(1 + |p1| + |p2|), the same with q1, q2); [26, 27] K = max|B″| and L = max|Y″| on [0, 1]
     /// (inflated by 1%); [28, 29] the slopes' absolute allowance (3·2^-50·(1 + |p1| + |p2|), the same with q);
     /// [30] the output offset (0 in frame 0, 1 in frame 1).
     @usableFromInline let storage: UnsafeMutablePointer<Double>
@@ -67,7 +69,7 @@ final class BezierRefinement: @unchecked Sendable {
                                                                          coefficient.low)
                 }
                 let size = 1 + abs(c1.high) + abs(c2.high)
-                k[24 + lane] = 0x1p-100 * size
+                k[24 + lane] = 0x1p-96 * size
                 k[26 + lane] = 6 * max(abs(c2.high - 2 * c1.high), abs(1 - 2 * c2.high + c1.high)) * 1.01
                 k[28 + lane] = 3 * Self.slopeError * size
             }
