@@ -8,8 +8,9 @@ final class SpringCommandTests: XCTestCase {
         let result = try CommandRunner.run(["eval", spec, "0.1", "-1", "--velocity"])
         XCTAssertEqual(result.status, 0, result.standardError)
         let spring = try Spring()
+        // eval prints the correctly rounded figures.
         XCTAssertEqual(result.standardOutput,
-                       "\(spring.progress(at: 0.1)) \(spring.velocity(at: 0.1))\n0.0 0.0\n")
+                       "\(spring.exactProgress(at: 0.1)) \(spring.exactVelocity(at: 0.1))\n0.0 0.0\n")
     }
 
     func testConvertPrintsEveryFamilyAndExactJSONKeys() throws {

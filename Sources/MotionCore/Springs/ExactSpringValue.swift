@@ -9,7 +9,7 @@
 /// - 4mk > c²: ω = √(4mk − c²)/(2m), C = cos ωt, S = sin(ωt)/ω;
 /// - 4mk = c²: C = 1, S = t;
 /// - 4mk < c²: γ = √(c² − 4mk)/(2m), C = (e^{γt} + e^{−γt})/2, S = (e^{γt} − e^{−γt})/(2γ), formed as
-///   e^{(γ−λ)t}·(1 ± e^{−2γt})/2 so that nothing overflows;
+///   e^{(γ−λ)t}·(1 ± e^{−2γt})/2 so that nothing overflows, with γ − λ = −(k/m)/(γ + λ) (no cancellation);
 /// then d = e^{−λt}·(C + (r + λ)·S) and d′ = e^{−λt}·(C·r − S·(λr + ω0²)). Progress is 1 − d, formed from the interval
 /// itself (so that next to t = 0, where it is tiny, it keeps its digits), and velocity −d′.
 enum ExactSpringValue {
@@ -77,7 +77,10 @@ enum ExactSpringValue {
             let ratio = Interval.negation(product(product(point(2), growth), t)).exp
             let half = point(0.5)
             guard let sineFactor = quotient(product(difference(point(1), ratio), half), growth) else { return nil }
-            (factor, cosine, sine) = (product(difference(growth, lambda), t).exp, product(sum(point(1), ratio), half),
+            // γ − λ = −(k/m)/(γ + λ), since γ² − λ² = −k/m exactly: no cancellation where γ is close to λ.
+            guard let stiffnessRatio = quotient(point(spring.stiffness), Interval(exactly: m, precision: precision)),
+                  let slowRate = quotient(stiffnessRatio, sum(growth, lambda)) else { return nil }
+            (factor, cosine, sine) = (Interval.negation(product(slowRate, t)).exp, product(sum(point(1), ratio), half),
                                       sineFactor)
         }
         if velocity {

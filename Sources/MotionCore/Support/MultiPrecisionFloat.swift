@@ -41,7 +41,8 @@ final class MultiPrecisionFloat {
     var isZero: Bool { mpfr_zero_p(pointer) != 0 }
     /// −1, 0 or +1.
     var sign: Int { Int(mpfr_sgn(pointer)).signum() }
-    /// The exponent e with the value in [2^(e−1), 2^e) in magnitude (meaningless for zero).
+    /// The exponent e with the value in [2^(e−1), 2^e) in magnitude (only for a finite nonzero value: MPFR asserts on
+    /// zero, NaN and the infinities).
     var exponent: Int { Int(mpfr_get_exp(pointer)) }
     /// The exponent of the last bit the precision holds: every value of this number is a multiple of 2^(that).
     var lowestBitExponent: Int { exponent - precision }
@@ -156,7 +157,8 @@ final class MultiPrecisionFloat {
     /// The double nearest the value, ties to even, with IEEE 754's gradual underflow: below 2^-1022 the value is
     /// rounded to a multiple of 2^-1074 (never rounded twice). Values beyond the double range give ±infinity.
     var nearestDouble: Double {
-        if isZero { return mpfr_get_d(pointer, MPFR_RNDN) }
+        // Zero, NaN and the infinities have no exponent (MPFR asserts on asking): they convert as they are.
+        if isZero || mpfr_number_p(pointer) == 0 { return mpfr_get_d(pointer, MPFR_RNDN) }
         // |value| in [2^(e−1), 2^e): normal doubles have e ≥ −1021.
         let e = exponent
         if e >= -1021 { return mpfr_get_d(pointer, MPFR_RNDN) }
