@@ -81,44 +81,12 @@ class Bezier:
         value = self.blossom(self.px, n, n, n, k) - (target << (3 * k))
         return (value > 0) - (value < 0)
 
-    def value(self, x):
-        """The double nearest y(t*), or None if undecided after the step limit."""
+    def bisect(self, x, decide, exact):
+        """Brackets t* in [n/2^k, (n+1)/2^k] by bisection with exact signs and returns decide(n, k) once it is not
+        None (tried once the bracket is 2^-50 of t* wide), or exact(n, k) where x(n/2^k) = x exactly; None when
+        undecided after the step limit."""
         target = scaled(x)
-        # Bracket t* in [n/2^k, (n+1)/2^k]: first the octave [2^-k, 2^-(k-1)], k the smallest with x(2^-k) <= x
-        # (binary search; t* >= x/3 > 2^-1076).
-        lo, hi = 0, 1200
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.residual_sign(1, mid, target) <= 0:
-                hi = mid
-            else:
-                lo = mid + 1
-        k = lo
-        if self.residual_sign(1, k, target) == 0:
-            return self.exact_output(1, k)
-        n = 1  # t* in [1/2^k, 2/2^k]
-        octave = k
-        for _ in range(4000):
-            # Test the rounding of the hull of y's coefficients on the bracket, once it is 2^-50 of t* wide.
-            if k > octave + 50:
-                a, b = n, n + 1
-                coefficients = [self.blossom(self.py, a, a, a, k), self.blossom(self.py, a, a, b, k),
-                                self.blossom(self.py, a, b, b, k), self.blossom(self.py, b, b, b, k)]
-                shift = 3 * k + SCALE
-                low, high = round_dyadic(min(coefficients), shift), round_dyadic(max(coefficients), shift)
-                if low == high:
-                    return low
-            n, k = 2 * n + 1, k + 1
-            sign = self.residual_sign(n, k, target)
-            if sign == 0:
-                return self.exact_output(n, k)
-            if sign > 0:
-                n -= 1
-        return None
-
-    def slope(self, x):
-        """The double nearest y'(t*)/x'(t*), or None where x'(t*) = 0 (vertical) or undecided."""
-        target = scaled(x)
+        # First the octave [2^-k, 2^-(k-1)], k the smallest with x(2^-k) <= x (binary search; t* >= x/3 > 2^-1076).
         lo, hi = 0, 1200
         while lo < hi:
             mid = (lo + hi) // 2
@@ -128,25 +96,45 @@ class Bezier:
                 lo = mid + 1
         k, n = lo, 1
         if self.residual_sign(1, k, target) == 0:
-            return self.exact_slope(1, k)
+            return exact(1, k)
         octave = k
         for _ in range(4000):
             if k > octave + 50:
-                a, b = n, n + 1
-                xs = self.derivative_hull(self.px, a, b, k)
-                ys = self.derivative_hull(self.py, a, b, k)
-                if min(xs) > 0:
-                    corners = [Fraction(yv, xv) for yv in (min(ys), max(ys)) for xv in (min(xs), max(xs))]
-                    low, high = round_fraction(min(corners)), round_fraction(max(corners))
-                    if low == high:
-                        return low
+                answer = decide(n, k)
+                if answer is not None:
+                    return answer
             n, k = 2 * n + 1, k + 1
             sign = self.residual_sign(n, k, target)
             if sign == 0:
-                return self.exact_slope(n, k)
+                return exact(n, k)
             if sign > 0:
                 n -= 1
         return None
+
+    def value(self, x):
+        """The double nearest y(t*), or None if undecided after the step limit."""
+        def decide(n, k):
+            # The hull of y's Bernstein coefficients on the bracket, rounded at both ends.
+            a, b = n, n + 1
+            coefficients = [self.blossom(self.py, a, a, a, k), self.blossom(self.py, a, a, b, k),
+                            self.blossom(self.py, a, b, b, k), self.blossom(self.py, b, b, b, k)]
+            shift = 3 * k + SCALE
+            low, high = round_dyadic(min(coefficients), shift), round_dyadic(max(coefficients), shift)
+            return low if low == high else None
+        return self.bisect(x, decide, self.exact_output)
+
+    def slope(self, x):
+        """The double nearest y'(t*)/x'(t*), or None where x'(t*) = 0 (vertical) or undecided."""
+        def decide(n, k):
+            # The quotient of the hulls of both derivatives' coefficients, at its four corners.
+            xs = self.derivative_hull(self.px, n, n + 1, k)
+            ys = self.derivative_hull(self.py, n, n + 1, k)
+            if min(xs) <= 0:
+                return None
+            corners = [Fraction(yv, xv) for yv in (min(ys), max(ys)) for xv in (min(xs), max(xs))]
+            low, high = round_fraction(min(corners)), round_fraction(max(corners))
+            return low if low == high else None
+        return self.bisect(x, decide, self.exact_slope)
 
     @staticmethod
     def derivative_hull(p, a, b, k):

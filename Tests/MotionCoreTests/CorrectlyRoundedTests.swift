@@ -8,8 +8,15 @@ import XCTest
 final class CorrectlyRoundedTests: XCTestCase {
     /// Every cubic-bezier vector of the oracle, bit for bit.
     func testBezierOracleVectors() throws {
-        let rows = try VectorFileTests.rows(of: "correctly-rounded-bezier.csv", columns: 7)
-        XCTAssertGreaterThanOrEqual(rows.count, 10_000)
+        try checkBezierVectors("correctly-rounded-bezier.csv", atLeast: 10_000) { $0.value(at: $1) }
+    }
+
+    /// The rows of a Bézier vector file (x1, y1, x2, y2, input, expected, note), each held bit for bit to `evaluate`;
+    /// the failures are listed, the first ten in full.
+    func checkBezierVectors(_ file: String, atLeast minimum: Int,
+                            _ evaluate: (CubicBezier, Double) -> Double) throws {
+        let rows = try VectorFileTests.rows(of: file, columns: 7)
+        XCTAssertGreaterThanOrEqual(rows.count, minimum)
         var curves: [[Double]: CubicBezier] = [:]
         var failures: [String] = []
         for row in rows {
@@ -17,32 +24,17 @@ final class CorrectlyRoundedTests: XCTestCase {
             let key = Array(numbers[0..<4])
             let curve = try curves[key] ?? CubicBezier(x1: key[0], y1: key[1], x2: key[2], y2: key[3])
             curves[key] = curve
-            let got = curve.value(at: numbers[4])
-            if got.bitPattern != numbers[5].bitPattern {
-                failures.append("\(row.joined(separator: ",")): got \(got)")
-            }
+            let got = evaluate(curve, numbers[4])
+            if got.bitPattern != numbers[5].bitPattern { failures.append("\(row.joined(separator: ",")): got \(got)") }
         }
-        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(rows.count) differ, e.g.\n"
+        XCTAssertTrue(failures.isEmpty, "\(file): \(failures.count) of \(rows.count) differ, e.g.\n"
                       + failures.prefix(10).joined(separator: "\n"))
     }
 
     /// Every finite slope of the oracle, bit for bit (`slope(at:)` inside (0, 1)); and outside [0, 1] the end line's
     /// slope is the exact (y2 − 1)/(x2 − 1) rounded once.
     func testBezierSlopeOracleVectors() throws {
-        let rows = try VectorFileTests.rows(of: "correctly-rounded-bezier-slopes.csv", columns: 7)
-        XCTAssertGreaterThanOrEqual(rows.count, 2_000)
-        var curves: [[Double]: CubicBezier] = [:]
-        var failures: [String] = []
-        for row in rows {
-            let numbers = try row[0..<6].map { try XCTUnwrap(Double($0), "\(row)") }
-            let key = Array(numbers[0..<4])
-            let curve = try curves[key] ?? CubicBezier(x1: key[0], y1: key[1], x2: key[2], y2: key[3])
-            curves[key] = curve
-            let got = curve.slope(at: numbers[4])
-            if got.bitPattern != numbers[5].bitPattern { failures.append("\(row.joined(separator: ",")): got \(got)") }
-        }
-        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(rows.count) differ, e.g.\n"
-                      + failures.prefix(10).joined(separator: "\n"))
+        try checkBezierVectors("correctly-rounded-bezier-slopes.csv", atLeast: 2_000) { $0.slope(at: $1) }
         // (0.3 − 1)/(0.7 − 1) = 0.7/0.3 exactly (as the doubles 0.3 and 0.7 are): a rounded 0.3 − 1 would be off.
         let curve = try CubicBezier(x1: 0.1, y1: 0.2, x2: 0.7, y2: 0.3)
         let rise = RationalReference.Dyadic(0.3).minus(RationalReference.Dyadic(1))

@@ -403,6 +403,16 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// fast path needs no stack frame.
     @inlinable @inline(__always)
     func fastStep(forInterior x: Double) -> (y: Double, t: Double, final: Bool) {
+        let (row, u, frame, target) = fastRow(forInterior: x)
+        let step = step(target: target, frame: frame, guess: Self.unclampedGuess(row, at: u))
+        // |δ| = |B(g) − X|/B′(g) ≤ row[8], without waiting for the division.
+        return (step.y, step.t, abs(step.residual) <= row[8] * step.slope)
+    }
+
+    /// The fast path's row for input `x` in (0, 1): a main row, or an octave row next to a flat frame start or a steep
+    /// centre; the row coordinate, the frame and the frame target X = min(x, 1 − x) (exact).
+    @inlinable @inline(__always)
+    func fastRow(forInterior x: Double) -> (row: UnsafePointer<Double>, u: Double, frame: Int, target: Double) {
         let target = Swift.min(x, 1 - x)
         let (j, mainU) = Self.mainSegment(x)
         let frame = j &>> 6
@@ -412,9 +422,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         } else {
             (row, u) = octaveRow(target: target, j: j, frame: frame)
         }
-        let step = step(target: target, frame: frame, guess: Self.unclampedGuess(row, at: u))
-        // |δ| = |B(g) − X|/B′(g) ≤ row[8], without waiting for the division.
-        return (step.y, step.t, abs(step.residual) <= row[8] * step.slope)
+        return (row, u, frame, target)
     }
 
     /// The octave row for main row `j` outside the main rows, and the row coordinate. Next to a flat frame start the
@@ -443,15 +451,7 @@ final class CubicBezierInverter: @unchecked Sendable {
     /// start of `BezierRefinement`, which corrects v against the exact curve.
     @inlinable @inline(__always)
     func frameRoot(forInterior x: Double) -> (v: Double, frame: Int, target: Double) {
-        let target = Swift.min(x, 1 - x)
-        let (j, mainU) = Self.mainSegment(x)
-        let frame = j &>> 6
-        let row: UnsafePointer<Double>, u: Double
-        if j >= rootBelow, j < rootFrom, UInt(bitPattern: j &- centerBelow) >= UInt(bitPattern: centerWidth) {
-            (row, u) = (mainRow(j), mainU)
-        } else {
-            (row, u) = octaveRow(target: target, j: j, frame: frame)
-        }
+        let (row, u, frame, target) = fastRow(forInterior: x)
         let g = Self.unclampedGuess(row, at: u)
         let step = step(target: target, frame: frame, guess: g)
         if abs(step.residual) <= row[8] * step.slope, target >= Self.smallestFirstOrderTarget {

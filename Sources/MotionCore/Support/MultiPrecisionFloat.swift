@@ -56,28 +56,28 @@ final class MultiPrecisionFloat {
         return top - bottom + 1
     }
 
+    /// `operation`(a, b) at `precision` bits, which must hold it exactly (MPFR's ternary result says so).
+    private static func exact(_ operation: Operation, _ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat,
+                              precision: Int, _ name: StaticString) -> MultiPrecisionFloat {
+        let result = MultiPrecisionFloat(precision: precision)
+        let inexact = operation(result.pointer, a.pointer, b.pointer, MPFR_RNDN)
+        precondition(inexact == 0, "MultiPrecisionFloat.\(name) rounded")
+        return result
+    }
+
     /// a + b, exactly.
     static func exactSum(_ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat) -> MultiPrecisionFloat {
-        let result = MultiPrecisionFloat(precision: sumPrecision(a, b))
-        let inexact = mpfr_add(result.pointer, a.pointer, b.pointer, MPFR_RNDN)
-        precondition(inexact == 0, "MultiPrecisionFloat.exactSum rounded")
-        return result
+        exact(mpfr_add, a, b, precision: sumPrecision(a, b), "exactSum")
     }
 
     /// a − b, exactly.
     static func exactDifference(_ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat) -> MultiPrecisionFloat {
-        let result = MultiPrecisionFloat(precision: sumPrecision(a, b))
-        let inexact = mpfr_sub(result.pointer, a.pointer, b.pointer, MPFR_RNDN)
-        precondition(inexact == 0, "MultiPrecisionFloat.exactDifference rounded")
-        return result
+        exact(mpfr_sub, a, b, precision: sumPrecision(a, b), "exactDifference")
     }
 
     /// a·b, exactly.
     static func exactProduct(_ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat) -> MultiPrecisionFloat {
-        let result = MultiPrecisionFloat(precision: a.precision + b.precision)
-        let inexact = mpfr_mul(result.pointer, a.pointer, b.pointer, MPFR_RNDN)
-        precondition(inexact == 0, "MultiPrecisionFloat.exactProduct rounded")
-        return result
+        exact(mpfr_mul, a, b, precision: a.precision + b.precision, "exactProduct")
     }
 
     /// a·2^k, exactly.
@@ -105,36 +105,39 @@ final class MultiPrecisionFloat {
         }
     }
 
+    /// An MPFR operation of two operands (`mpfr_add`, `mpfr_sub`, `mpfr_mul`, `mpfr_div`).
+    typealias Operation = (mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t) -> Int32
+
+    /// `operation`(a, b) rounded to `precision` bits.
+    private static func rounded(_ operation: Operation, _ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat,
+                                precision: Int, rounding: Rounding) -> MultiPrecisionFloat {
+        let result = MultiPrecisionFloat(precision: precision)
+        _ = operation(result.pointer, a.pointer, b.pointer, rounding.mode)
+        return result
+    }
+
     /// a + b rounded to `precision` bits.
     static func sum(_ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat, precision: Int,
                     rounding: Rounding = .nearest) -> MultiPrecisionFloat {
-        let result = MultiPrecisionFloat(precision: precision)
-        mpfr_add(result.pointer, a.pointer, b.pointer, rounding.mode)
-        return result
+        rounded(mpfr_add, a, b, precision: precision, rounding: rounding)
     }
 
     /// a − b rounded to `precision` bits.
     static func difference(_ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat, precision: Int,
                            rounding: Rounding = .nearest) -> MultiPrecisionFloat {
-        let result = MultiPrecisionFloat(precision: precision)
-        mpfr_sub(result.pointer, a.pointer, b.pointer, rounding.mode)
-        return result
+        rounded(mpfr_sub, a, b, precision: precision, rounding: rounding)
     }
 
     /// a·b rounded to `precision` bits.
     static func product(_ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat, precision: Int,
                         rounding: Rounding = .nearest) -> MultiPrecisionFloat {
-        let result = MultiPrecisionFloat(precision: precision)
-        mpfr_mul(result.pointer, a.pointer, b.pointer, rounding.mode)
-        return result
+        rounded(mpfr_mul, a, b, precision: precision, rounding: rounding)
     }
 
     /// a/b rounded to `precision` bits (b nonzero).
     static func quotient(_ a: MultiPrecisionFloat, _ b: MultiPrecisionFloat, precision: Int,
                          rounding: Rounding = .nearest) -> MultiPrecisionFloat {
-        let result = MultiPrecisionFloat(precision: precision)
-        mpfr_div(result.pointer, a.pointer, b.pointer, rounding.mode)
-        return result
+        rounded(mpfr_div, a, b, precision: precision, rounding: rounding)
     }
 
     /// |a| rounded up to `precision` bits.
