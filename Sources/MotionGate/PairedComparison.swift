@@ -23,65 +23,126 @@ extension PerformanceGate {
         }
     }
 
-    /// The paired design, base build against this build.
-    ///
-    /// 1. With `plan.instructions`: both binaries' measured-region instruction counts, the two valgrind runs side by
-    ///    side on two cores (counts do not depend on load). Builds that predate the region are counted as whole
-    ///    processes, both of them, with a note. These rows decide.
-    /// 2. Timing, sequentially: each round runs every still-undecided workload in base and this build as separate
-    ///    processes, in random order, and records r = this/base (each process reports the minimum of
-    ///    `timingRepeats` passes). After each round `GateDecision.sequential` puts a 99% interval on the median of r:
-    ///    a workload is decided once the interval lies below or above 1 + `maxTimeIncrease`, and rounds stop when all
-    ///    are decided, at `maxRounds`, or when the next round would overrun `timeBudget`. Undecided workloads are
-    ///    INCONCLUSIVE when timing decides, and report-only (PASS, with the interval) when instructions decide; a
-    ///    timing regression beside passing instruction counts is a WARN.
+    /// One row of a paired comparison: what the base side and this side each run. Two builds of motionbench run the
+    /// same workload; two builds of an engine library run under this one motionbench, each its own workload.
+    public struct PairedWorkload: Sendable {
+        /// This side's workload (the row carries its name).
+        public let head: GateWorkload
+        /// The base side's workload: `head` itself when two binaries are compared, the base library's when two engines are.
+        public let base: GateWorkload
+        /// The base side's binary and this side's.
+        public let baseExecutable: String, headExecutable: String
+
+        /// A pair from its fields.
+        public init(head: GateWorkload, base: GateWorkload, baseExecutable: String, headExecutable: String) {
+            (self.head, self.base, self.baseExecutable, self.headExecutable) = (head, base, baseExecutable, headExecutable)
+        }
+
+        /// The executable and workload of one side.
+        func side(base isBase: Bool) -> (executable: String, workload: GateWorkload) {
+            isBase ? (baseExecutable, base) : (headExecutable, head)
+        }
+    }
+
+    /// The paired design, base build against this build: `paired(_:plan:…)` on every workload, run by both binaries.
+    /// - Throws: `GateInputError` when the base binary does not run a gate workload, or a measurement fails.
     public static func paired<G: RandomNumberGenerator>(
         base: String, workloads: [GateWorkload], plan: PairedPlan, using generator: inout G,
         limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
     ) throws -> Outcome {
         let head = currentExecutable
-        let check = try ChildProcess.run(base, ["_workload", "--help"], limits: limits)
-        guard check.status == 0 else {
-            throw GateInputError(message: "base binary \(base) does not run a gate workload (exit \(check.status)); "
-                                 + "build it from the base commit with swift build -c release")
-        }
-        var outcome = Outcome(rows: [], notes: [])
-        var instructionRows: [GateWorkload: Row] = [:]
-        if plan.instructions {
-            let (counts, scope) = try countInstructions(base: base, head: head, workloads: workloads, limits: limits, progress: progress)
-            if scope == .process {
-                outcome.notes.append("the base build has no measured region (it predates workload-only counting): both builds "
-                                     + "are counted as whole processes")
-            }
-            for (workload, count) in zip(workloads, counts) {
-                let (change, verdict) = GateDecision.instructions(baseline: count.base, current: count.head,
-                                                                  maxIncrease: plan.maxInstructionIncrease)
-                instructionRows[workload] = Row(
-                    workload: workload.name, metric: "instructions (base vs this)", unit: "instructions",
-                    baseline: Double(count.base), current: Double(count.head), change: change, verdict: verdict,
-                    note: verdict == .fail ? "more than \(percent(plan.maxInstructionIncrease)) more instructions" : "")
-            }
-        }
-        let timingRows = try sequentialTiming(base: base, head: head, workloads: workloads, plan: plan, check: check,
-                                              using: &generator, limits: limits, notes: &outcome.notes, progress: progress)
-        for workload in workloads {
-            if let row = instructionRows[workload] { outcome.rows.append(row) }
-            if let row = timingRows[workload] { outcome.rows.append(row) }
+        let pairs = workloads.map { PairedWorkload(head: $0, base: $0, baseExecutable: base, headExecutable: head) }
+        var outcome = try paired(pairs, plan: plan, using: &generator, limits: limits, progress: progress)
+        if workloads.contains(where: { GateWorkload.isEngineName($0.name) }) {
+            outcome.notes.insert("--against with --engine compares the two motionbench binaries (the harness) running one "
+                                 + "engine library; to compare two builds of your library, use --engine HEAD.so "
+                                 + "--base-engine BASE.so", at: 0)
         }
         return outcome
     }
 
-    /// Both builds' instruction counts per workload, valgrind runs in parallel; the measured region where both builds
-    /// have it, else whole processes for both.
-    static func countInstructions(base: String, head: String, workloads: [GateWorkload], limits: ChildProcess.Limits,
+    /// Two builds of an engine library under this one motionbench: `head` (the library under test) against `base`,
+    /// on the same scenario, layers and frames. The instructions of the frame calls decide; paired CPU-time rounds
+    /// are reported beside them (`plan.instructions` is implied).
+    /// - Throws: `GateInputError` when a measurement fails.
+    public static func pairedEngines<G: RandomNumberGenerator>(
+        head: GateWorkload, base: GateWorkload, plan: PairedPlan, using generator: inout G,
+        limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
+    ) throws -> Outcome {
+        var plan = plan
+        plan.instructions = true
+        let executable = currentExecutable
+        let pair = PairedWorkload(head: head, base: base, baseExecutable: executable, headExecutable: executable)
+        var outcome = try paired([pair], plan: plan, using: &generator, limits: limits, progress: progress)
+        let library = { (workload: GateWorkload) in workload.engineLibraryPath ?? workload.name }
+        outcome.notes.insert("engine \(library(head)) (this side) against \(library(base)) (base), both under \(executable)"
+                             + (head.name == base.name ? "" : "; the base library's workload is \(base.name)"), at: 0)
+        return outcome
+    }
+
+    /// The paired design on `pairs`, each row's base side against its own side.
+    ///
+    /// 1. With `plan.instructions`: both sides' measured-region instruction counts, the two valgrind runs side by
+    ///    side on two cores (counts do not depend on load). Builds that predate the region are counted as whole
+    ///    processes, both of them, with a note. These rows decide.
+    /// 2. Timing, sequentially: each round runs every still-undecided workload on both sides as separate processes,
+    ///    in random order, and records r = this/base (each process reports the minimum of `timingRepeats` passes).
+    ///    After each round `GateDecision.sequential` puts a 99% interval on the median of r: a workload is decided
+    ///    once the interval lies below or above 1 + `maxTimeIncrease`, and rounds stop when all are decided, at
+    ///    `maxRounds`, or when the next round would overrun `timeBudget`. Undecided workloads are INCONCLUSIVE when
+    ///    timing decides, and report-only (PASS, with the interval) when instructions decide; a timing regression
+    ///    beside passing instruction counts is a WARN.
+    public static func paired<G: RandomNumberGenerator>(
+        _ pairs: [PairedWorkload], plan: PairedPlan, using generator: inout G,
+        limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
+    ) throws -> Outcome {
+        var repeatsEverywhere = true
+        for base in Set(pairs.map(\.baseExecutable)) {
+            let check = try ChildProcess.run(base, ["_workload", "--help"], limits: limits)
+            guard check.status == 0 else {
+                throw GateInputError(message: "base binary \(base) does not run a gate workload (exit \(check.status)); "
+                                     + "build it from the base commit with swift build -c release")
+            }
+            repeatsEverywhere = repeatsEverywhere && check.standardOutput.contains("--repeats")
+        }
+        var outcome = Outcome(rows: [], notes: [])
+        var instructionRows: [GateWorkload: Row] = [:]
+        if plan.instructions {
+            let (counts, scope) = try countInstructions(pairs, limits: limits, progress: progress)
+            if scope == .process {
+                outcome.notes.append("the base build has no measured region (it predates workload-only counting): both builds "
+                                     + "are counted as whole processes")
+            }
+            for (pair, count) in zip(pairs, counts) {
+                let (change, verdict) = GateDecision.instructions(baseline: count.base, current: count.head,
+                                                                  maxIncrease: plan.maxInstructionIncrease)
+                instructionRows[pair.head] = Row(
+                    workload: pair.head.name, metric: "instructions (base vs this)", unit: "instructions",
+                    baseline: Double(count.base), current: Double(count.head), change: change, verdict: verdict,
+                    note: verdict == .fail ? "more than \(percent(plan.maxInstructionIncrease)) more instructions" : "")
+            }
+        }
+        let timingRows = try sequentialTiming(pairs, plan: plan, repeats: repeatsEverywhere ? timingRepeats : 1,
+                                              using: &generator, limits: limits, notes: &outcome.notes, progress: progress)
+        for pair in pairs {
+            if let row = instructionRows[pair.head] { outcome.rows.append(row) }
+            if let row = timingRows[pair.head] { outcome.rows.append(row) }
+        }
+        return outcome
+    }
+
+    /// Both sides' instruction counts per pair, valgrind runs in parallel; the measured region where both sides have
+    /// it, else whole processes for both.
+    static func countInstructions(_ pairs: [PairedWorkload], limits: ChildProcess.Limits,
                                   progress: (String) -> Void) throws -> ([(base: UInt64, head: UInt64)], InstructionCounter.Scope) {
         func count(_ scope: InstructionCounter.Scope) throws -> [(base: UInt64, head: UInt64)] {
-            try workloads.map { workload in
-                progress("paired: counting instructions of \(workload.name) (\(scope.rawValue))")
+            try pairs.map { pair in
+                progress("paired: counting instructions of \(pair.head.name) (\(scope.rawValue))")
                 let results = ParallelResults<UInt64>(count: 2)
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    let side = pair.side(base: index == 0)
                     results.set(index, Result { try InstructionCounter.instructions(
-                        of: index == 0 ? base : head, workload.commandLine, scope: scope, limits: limits) })
+                        of: side.executable, side.workload.commandLine, scope: scope, limits: limits) })
                 }
                 return (try results.get(0), try results.get(1))
             }

@@ -16,28 +16,27 @@ extension PerformanceGate {
 
     /// Sequential paired timing (see `paired`): one row per workload that was timed.
     static func sequentialTiming<G: RandomNumberGenerator>(
-        base: String, head: String, workloads: [GateWorkload], plan: PairedPlan, check: ChildProcess.Output,
+        _ pairs: [PairedWorkload], plan: PairedPlan, repeats: Int,
         using generator: inout G, limits: ChildProcess.Limits, notes: inout [String], progress: (String) -> Void
     ) throws -> [GateWorkload: Row] {
         guard plan.timeBudget > 0, plan.maxRounds > 0 else {
             notes.append("timing skipped (--time-budget 0)")
             return [:]
         }
-        // Both binaries must be timed the same way: a base that predates --repeats is timed single-pass, and so is
-        // this build then.
-        let repeats = check.standardOutput.contains("--repeats") ? timingRepeats : 1
+        // Both sides must be timed the same way: a base that predates --repeats is timed single-pass, and so is this
+        // side then (`repeats` is 1).
         if repeats == 1 {
             notes.append("the base build has no _workload --repeats: both builds are timed single-pass (noisier)")
         }
         notes.append("load average at start \(loadAverage()) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         let started = Date()
-        let rounds = try timingRounds(base: base, head: head, workloads: workloads, plan: plan, repeats: repeats,
+        let rounds = try timingRounds(pairs, plan: plan, repeats: repeats,
                                       using: &generator, limits: limits, progress: progress)
         notes.append("timing: \(rounds.count) rounds in \(Int(Date().timeIntervalSince(started))) s (budget \(Int(plan.timeBudget)) s); "
-                     + "each round runs base and this build once per undecided workload, each process the minimum of "
+                     + "each round runs the base side and this side once per undecided workload, each process the minimum of "
                      + "\(repeats) passes")
         var rows: [GateWorkload: Row] = [:]
-        for workload in workloads {
+        for workload in pairs.map(\.head) {
             guard let decision = rounds.decisions[workload], let observed = rounds.ratios[workload] else { continue }
             rows[workload] = timingRow(workload, decision, observed: observed, plan: plan)
         }
@@ -47,24 +46,26 @@ extension PerformanceGate {
     /// Runs rounds until every workload is decided, `plan.maxRounds` is reached or the next round would overrun
     /// `plan.timeBudget` (the first round always runs).
     static func timingRounds<G: RandomNumberGenerator>(
-        base: String, head: String, workloads: [GateWorkload], plan: PairedPlan, repeats: Int,
+        _ pairs: [PairedWorkload], plan: PairedPlan, repeats: Int,
         using generator: inout G, limits: ChildProcess.Limits, progress: (String) -> Void
     ) throws -> TimingRounds {
         let started = Date()
         var rounds = TimingRounds(), pairSeconds: [GateWorkload: Double] = [:]
-        var undecided = workloads
+        var undecided = pairs
         while !undecided.isEmpty, rounds.count < plan.maxRounds {
             let elapsed = Date().timeIntervalSince(started)
-            let estimate = undecided.reduce(0) { $0 + (pairSeconds[$1] ?? 0) }
+            let estimate = undecided.reduce(0) { $0 + (pairSeconds[$1.head] ?? 0) }
             guard rounds.count == 0 ? true : elapsed + estimate <= plan.timeBudget else { break }
             rounds.count += 1
-            for workload in undecided.shuffled(using: &generator) {
+            for pair in undecided.shuffled(using: &generator) {
+                let workload = pair.head
                 progress("paired timing: round \(rounds.count), \(workload.name), \(undecided.count) undecided, "
                          + "\(Int(Date().timeIntervalSince(started))) of \(Int(plan.timeBudget)) s")
                 let pairStart = Date()
                 let baseFirst = Bool.random(using: &generator)
-                let first = try cpuSeconds(baseFirst ? base : head, workload, repeats: repeats, limits: limits)
-                let second = try cpuSeconds(baseFirst ? head : base, workload, repeats: repeats, limits: limits)
+                let (firstSide, secondSide) = (pair.side(base: baseFirst), pair.side(base: !baseFirst))
+                let first = try cpuSeconds(firstSide.executable, firstSide.workload, repeats: repeats, limits: limits)
+                let second = try cpuSeconds(secondSide.executable, secondSide.workload, repeats: repeats, limits: limits)
                 let (baseTime, headTime) = baseFirst ? (first, second) : (second, first)
                 var ratios = rounds.ratios[workload, default: []]
                 ratios.append(headTime / baseTime)
@@ -72,7 +73,7 @@ extension PerformanceGate {
                 pairSeconds[workload] = Date().timeIntervalSince(pairStart)
                 rounds.decisions[workload] = GateDecision.sequential(ratios: ratios, maxIncrease: plan.maxTimeIncrease)
             }
-            undecided = undecided.filter { rounds.decisions[$0]?.1 == nil }
+            undecided = undecided.filter { rounds.decisions[$0.head]?.1 == nil }
         }
         return rounds
     }

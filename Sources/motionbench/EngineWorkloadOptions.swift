@@ -10,6 +10,11 @@ struct EngineWorkloadOptions: ParsableArguments {
             + "calls on --scenario, --layers and --frames.", valueName: "PATH.so"))
     var path: String?
 
+    @Option(name: .customLong("base-engine"), help: ArgumentHelp(
+        "gate only: the base build of the same engine; --engine (head) is gated against it under this motionbench, on the "
+            + "same scenario, layers and frames.", valueName: "PATH.so"))
+    var basePath: String?
+
     @Option(help: "With --engine: built-in scenario name or a scenario JSON file.")
     var scenario = "mixed"
 
@@ -22,6 +27,9 @@ struct EngineWorkloadOptions: ParsableArguments {
     /// Checks the counts (exit 2 with the usage).
     func validate() throws {
         try validatingOptions {
+            if basePath != nil, path == nil {
+                throw BadInput(message: "--base-engine needs --engine: gate --engine HEAD.so --base-engine BASE.so")
+            }
             guard layers >= 1, layers <= 10_000_000 else {
                 throw BadInput(message: "--layers \(layers) must be a whole number in 1…10000000")
             }
@@ -36,6 +44,13 @@ struct EngineWorkloadOptions: ParsableArguments {
     func workload(limits: ChildProcess.Limits) throws -> GateWorkload? {
         guard let path else { return nil }
         return try GateWorkload.engine(path: path, scenario: scenario, layers: layers, frames: frames, limits: limits)
+    }
+
+    /// The base engine's workload (`--base-engine`), checked and named in a child process like `workload(limits:)`;
+    /// nil without the option.
+    func baseWorkload(limits: ChildProcess.Limits) throws -> GateWorkload? {
+        guard let basePath else { return nil }
+        return try GateWorkload.engine(path: basePath, scenario: scenario, layers: layers, frames: frames, limits: limits)
     }
 
     /// In `_workload NAME` (the child process): the engine workload NAME, loaded in this process; nil without --engine.

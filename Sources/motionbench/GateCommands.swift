@@ -58,7 +58,12 @@ struct BaselineCommand: ParsableCommand {
 
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
-        try validatingOptions { _ = try childLimits(timeout: timeout, command: "baseline") }
+        try validatingOptions {
+            _ = try childLimits(timeout: timeout, command: "baseline")
+            guard engine.basePath == nil else {
+                throw BadInput(message: "baseline: --base-engine is for gate (gate --engine HEAD.so --base-engine BASE.so)")
+            }
+        }
     }
 
     func run() throws {
@@ -98,7 +103,11 @@ struct GateCommand: ParsableCommand {
             not compared: the output names it with the command that records it (baseline --merge), and the others are \
             compared.
 
-            Against a base build (--against): with --instructions, both builds' counts decide (the recommended CI \
+            Against a base build of an engine (--engine HEAD.so --base-engine BASE.so): both libraries run under this \
+            motionbench, in child processes, on the same --scenario, --layers and --frames; the instructions of their \
+            frame calls decide, and paired CPU-time rounds are reported beside them.
+
+            Against a base build of motionbench (--against): with --instructions, both builds' counts decide (the recommended CI \
             recipe: PASS or FAIL, never exit 3) and paired timing is reported beside them. Timing is sequential: each \
             round runs every undecided workload in both builds as separate processes in random order, r = this/base; \
             after each round a 99% interval on the median of r decides PASS (wholly at or below 1 + \
@@ -111,6 +120,7 @@ struct GateCommand: ParsableCommand {
               motionbench gate --baseline data/baselines/linux-x86_64-release.json
               motionbench gate --against ../base/.build/release/motionbench --instructions --format markdown
               motionbench gate --baseline base.json --format junit > gate.xml
+              motionbench gate --engine head/libmine.so --base-engine base/libmine.so --format markdown
             """)
 
     @Option(help: "Baseline file to compare with.")
@@ -158,24 +168,49 @@ struct GateCommand: ParsableCommand {
         try validatingOptions {
             _ = try childLimits(timeout: timeout, command: "gate")
             _ = try instructionIncrease()
+            if engine.basePath != nil {
+                guard baseline == nil, against == nil else {
+                    throw BadInput(message: "gate: --base-engine compares two engine libraries under this motionbench; "
+                                   + "give it without --baseline and --against")
+                }
+                guard workloads == nil else {
+                    throw BadInput(message: "gate: --base-engine gates the engine alone; drop --workloads")
+                }
+                try checkPairedOptions()
+                return
+            }
             switch (baseline, against) {
             case (_?, nil):
                 guard mode != .both else {
                     throw BadInput(message: "gate: --mode both is for recording baselines; gate with instructions or time")
                 }
             case (nil, _?):
-                guard rounds >= 1, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 1…1000") }
-                guard timeBudget >= 0, timeBudget <= 86_400 else {
-                    throw BadInput(message: "gate: --time-budget \(formatSpecNumber(timeBudget)) must be a number of seconds in 0…86400")
-                }
+                try checkPairedOptions()
                 guard instructions || timeBudget > 0 else {
                     throw BadInput(message: "gate: --time-budget 0 without --instructions would measure nothing")
                 }
-                _ = try timeIncrease()
             default:
-                throw BadInput(message: "gate: give exactly one of --baseline FILE or --against BASE_BINARY")
+                throw BadInput(message: "gate: give exactly one of --baseline FILE, --against BASE_BINARY or "
+                               + "--engine HEAD.so --base-engine BASE.so")
             }
         }
+    }
+
+    /// The paired comparison's own options (--against, --base-engine).
+    func checkPairedOptions() throws {
+        guard rounds >= 1, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 1…1000") }
+        guard timeBudget >= 0, timeBudget <= 86_400 else {
+            throw BadInput(message: "gate: --time-budget \(formatSpecNumber(timeBudget)) must be a number of seconds in 0…86400")
+        }
+        _ = try timeIncrease()
+    }
+
+    /// The paired plan from the options.
+    func pairedPlan() throws -> PerformanceGate.PairedPlan {
+        var plan = PerformanceGate.PairedPlan(instructions: instructions)
+        (plan.maxInstructionIncrease, plan.maxTimeIncrease) = (try instructionIncrease(), try timeIncrease())
+        (plan.maxRounds, plan.timeBudget) = (rounds, timeBudget)
+        return plan
     }
 
     /// `--max-increase` as a fraction (default 0.02).
@@ -198,16 +233,23 @@ struct GateCommand: ParsableCommand {
             throw error
         }
         let outcome: PerformanceGate.Outcome
-        if let base = against {
+        if engine.basePath != nil {
+            let base: GateWorkload?
+            do { base = try engine.baseWorkload(limits: limits) } catch {
+                status.clear()
+                throw error
+            }
+            var generator = SystemRandomNumberGenerator()
+            // validate() made sure --engine is given with --base-engine and no --workloads, so `selected` is the engine's.
+            outcome = try PerformanceGate.pairedEngines(head: selected[0], base: base ?? selected[0], plan: try pairedPlan(),
+                                                        using: &generator, limits: limits, progress: status.show)
+        } else if let base = against {
             guard FileManager.default.isExecutableFile(atPath: base) else {
                 throw BadInput(message: "gate: --against '\(base)' is not an executable file "
                                + "(build the base commit with swift build -c release and pass its .build/release/motionbench)")
             }
-            var plan = PerformanceGate.PairedPlan(instructions: instructions)
-            (plan.maxInstructionIncrease, plan.maxTimeIncrease) = (try instructionIncrease(), try timeIncrease())
-            (plan.maxRounds, plan.timeBudget) = (rounds, timeBudget)
             var generator = SystemRandomNumberGenerator()
-            outcome = try PerformanceGate.paired(base: base, workloads: selected, plan: plan, using: &generator,
+            outcome = try PerformanceGate.paired(base: base, workloads: selected, plan: try pairedPlan(), using: &generator,
                                                  limits: limits, progress: status.show)
         } else {
             // validate() made sure exactly one of --baseline and --against is given.

@@ -36,6 +36,15 @@
 #define MODE MODE_NONE
 #endif
 
+#ifdef SLOW_FUNCTION
+/* SLOW_FUNCTION rounds of arithmetic per value, in a function the compiler must keep out of line. */
+__attribute__((noinline)) static double deliberately_slow_function(double p) {
+    volatile double sink = p;
+    for (int k = 0; k < SLOW_FUNCTION; k++) sink = sink * 0.5 + p;
+    return sink;
+}
+#endif
+
 typedef struct { uint64_t count, outputs; motionbench_layer *layers; int frame; } engine;
 
 #if MODE == MODE_CONSTRUCTOR_CRASH
@@ -77,6 +86,10 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
 #ifdef EXTRA_WORK
             /* A deliberate regression for the gate test: a little more arithmetic per value (about +20% instructions). */
             out[e->layers[i].output_offset + c] += 1e-300 * (p + EXTRA_WORK);
+#endif
+#ifdef SLOW_FUNCTION
+            /* A deliberate regression in one out-of-line (static) function, which the gate's function table must name. */
+            out[e->layers[i].output_offset + c] += 1e-300 * deliberately_slow_function(p);
 #endif
             written++;
         }

@@ -45,4 +45,41 @@ final class EngineGateTests: XCTestCase {
         XCTAssertGreaterThan(change, 0.15, "\(row)")
         XCTAssertLessThan(change, 0.35, "the regression should be about 20%, not a landslide: \(row)")
     }
+
+    /// `gate --engine HEAD.so --base-engine BASE.so`: both builds of one engine under this motionbench. A head with a
+    /// regression in one out-of-line function fails (exit 1); the same library under two paths passes (A/A).
+    func testBaseEngineGateFailsTheSlowerHeadAndPassesTheSameLibraryUnderTwoPaths() throws {
+        guard InstructionCounter.valgrindPath != nil else {
+            throw CommandRunner.missingBinary(near: "valgrind is not installed (apt-get install -y valgrind)",
+                                              environment: ProcessInfo.processInfo.environment)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-pair-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = "ENGINE_NAME=\"paired\""
+        let base = try TestEngines.build("broken_engine.c", name: "base", defines: ["MODE=MODE_NONE", name], in: directory)
+        let head = try TestEngines.build("broken_engine.c", name: "head", defines: ["MODE=MODE_NONE", name, "SLOW_FUNCTION=8"],
+                                         in: directory)
+        let copy = directory.appendingPathComponent("copy").appendingPathComponent("libbase.so").path
+        try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: base, toPath: copy)
+        let workload = ["--scenario", "fade", "--layers", "1000", "--frames", "20", "--time-budget", "0", "--format", "json"]
+
+        let slower = try CommandRunner.run(["gate", "--engine", head, "--base-engine", base] + workload)
+        XCTAssertEqual(slower.status, 1, slower.standardOutput + slower.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(slower.standardOutput.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        let row = try XCTUnwrap(rows.first { ($0["metric"] as? String)?.hasPrefix("instructions") == true }, "\(rows)")
+        XCTAssertEqual(row["workload"] as? String, "engine:paired/fade/1000")
+        XCTAssertEqual(row["verdict"] as? String, "FAIL")
+        XCTAssertGreaterThan(try XCTUnwrap(row["change"] as? Double), 0.02, "\(row)")
+        let notes = try XCTUnwrap(object["notes"] as? [String])
+        XCTAssertTrue(notes.contains { $0.contains(head) && $0.contains(base) }, "the note names both libraries: \(notes)")
+
+        let same = try CommandRunner.run(["gate", "--engine", copy, "--base-engine", base] + workload)
+        XCTAssertEqual(same.status, 0, same.standardOutput + same.standardError)
+        XCTAssertTrue(same.standardOutput.contains("\"verdict\" : \"PASS\"") || same.standardOutput.contains("\"verdict\":\"PASS\""),
+                      same.standardOutput)
+    }
 }

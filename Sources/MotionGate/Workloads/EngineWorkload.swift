@@ -13,6 +13,12 @@ extension GateWorkload {
             && Int(parts[parts.count - 1]) != nil && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
     }
 
+    /// The engine library's path (the workload's `--engine` argument), or nil for a built-in workload.
+    public var engineLibraryPath: String? {
+        guard let index = arguments.firstIndex(of: "--engine"), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
     /// A workload for an engine under test: `frames` frames at 120 Hz of `layers` layers of `scenario` (the kinds the
     /// engine supports), one thread. The measured region holds only the engine's frame calls: loading the library,
     /// building the layers, `create` and the checksum stay outside. Named `engine:NAME/SCENARIO/LAYERS` in baselines.
