@@ -20,7 +20,8 @@ extension PerformanceGate {
         for (workload, recorded) in present {
             progress("gate: \(workload.name)")
             if let before = recorded.instructions, mode == .instructions || mode == .both {
-                outcome.rows.append(try instructionRow(workload, before: before, baseline: baseline, executable: executable,
+                outcome.rows.append(try instructionRow(workload, before: before, functions: recorded.functions,
+                                                       baseline: baseline, executable: executable,
                                                        maxIncrease: maxIncrease, failOnToolchainMismatch: failOnToolchainMismatch,
                                                        limits: limits))
             }
@@ -87,10 +88,12 @@ extension PerformanceGate {
     }
 
     /// Counts `workload` in this binary and decides against the baseline's count `before`.
-    static func instructionRow(_ workload: GateWorkload, before: UInt64, baseline: GateBaseline, executable: String,
-                               maxIncrease: Double, failOnToolchainMismatch: Bool, limits: ChildProcess.Limits) throws -> Row {
-        let now = try InstructionCounter.instructions(of: executable, workload.commandLine,
-                                                      scope: baseline.instructionScope, limits: limits)
+    static func instructionRow(_ workload: GateWorkload, before: UInt64, functions: FunctionProfile?, baseline: GateBaseline,
+                               executable: String, maxIncrease: Double, failOnToolchainMismatch: Bool,
+                               limits: ChildProcess.Limits) throws -> Row {
+        let count = try InstructionCounter.count(of: executable, workload.commandLine, scope: baseline.instructionScope,
+                                                 limits: limits)
+        let now = count.total
         var (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
         var note = verdict == .fail ? "more than \(percent(maxIncrease)) more instructions"
             : (verdict == .warn ? "between \(percent(GateDecision.warningThreshold)) and \(percent(maxIncrease))" : "")
@@ -98,7 +101,9 @@ extension PerformanceGate {
             verdict = .fail
             note = "toolchain mismatch"
         }
-        return Row(workload: workload.name, metric: "instructions", unit: "instructions", baseline: Double(before),
-                   current: Double(now), change: change, verdict: verdict, note: note)
+        var row = Row(workload: workload.name, metric: "instructions", unit: "instructions", baseline: Double(before),
+                      current: Double(now), change: change, verdict: verdict, note: note)
+        row.attach(base: functions, head: count.profile)
+        return row
     }
 }

@@ -18,8 +18,9 @@ extension PerformanceGate {
             progress("baseline: \(workload.name)")
             var measurement = existing?.workloads[workload.name] ?? GateBaseline.Measurement()
             if mode != .time {
-                measurement.instructions = try InstructionCounter.instructions(of: executable, workload.commandLine,
-                                                                               scope: .measuredRegion, limits: limits)
+                let count = try InstructionCounter.count(of: executable, workload.commandLine, scope: .measuredRegion,
+                                                         limits: limits)
+                (measurement.instructions, measurement.functions) = (count.total, count.profile.truncated())
             }
             if mode != .instructions {
                 measurement.cpuSeconds = try timeStatistics(executable, workload, count: timeSamples, limits: limits)

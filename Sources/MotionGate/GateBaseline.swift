@@ -24,11 +24,15 @@ public struct GateBaseline: Codable, Sendable {
         public var instructions: UInt64?
         /// CPU time of the measured loop, when recorded.
         public var cpuSeconds: TimeStatistics?
+        /// Where the instructions went: the largest functions' self counts and the rest summed (absent in baselines
+        /// recorded before the gate kept them; the field is optional, so the format version is unchanged).
+        public var functions: FunctionProfile?
 
         /// An empty measurement.
-        public init(instructions: UInt64? = nil, cpuSeconds: TimeStatistics? = nil) {
+        public init(instructions: UInt64? = nil, cpuSeconds: TimeStatistics? = nil, functions: FunctionProfile? = nil) {
             self.instructions = instructions
             self.cpuSeconds = cpuSeconds
+            self.functions = functions
         }
 
         /// Decodes `instructions` through a `Double` so that a negative, fractional or huge count is reported with
@@ -36,6 +40,7 @@ public struct GateBaseline: Codable, Sendable {
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             cpuSeconds = try container.decodeIfPresent(TimeStatistics.self, forKey: .cpuSeconds)
+            functions = try container.decodeIfPresent(FunctionProfile.self, forKey: .functions)
             guard let count = try container.decodeIfPresent(Double.self, forKey: .instructions) else { return }
             guard count >= 1, count <= Double(GateBaseline.instructionLimit), count == count.rounded(.down) else {
                 throw DecodingError.dataCorruptedError(
@@ -189,6 +194,18 @@ public struct GateBaseline: Codable, Sendable {
             }
             if let count = measurement.instructions, count == 0 || count > Self.instructionLimit {
                 return "\(field).instructions: \(count) must be a whole number in 1…\(Self.instructionLimit)"
+            }
+            if let profile = measurement.functions {
+                if profile.functions.count > 1_000 {
+                    return "\(field).functions.functions: \(profile.functions.count) entries; at most 1000"
+                }
+                if let function = profile.functions.first(where: { $0.instructions > Self.instructionLimit || $0.name.isEmpty }) {
+                    return "\(field).functions: \(SafeText.quoted(function.name)) needs a name and at most "
+                        + "\(Self.instructionLimit) instructions"
+                }
+                if profile.otherInstructions > Self.instructionLimit {
+                    return "\(field).functions.otherInstructions: \(profile.otherInstructions) is above \(Self.instructionLimit)"
+                }
             }
             if let times = measurement.cpuSeconds {
                 for (key, value) in [("median", times.median), ("min", times.min), ("max", times.max)]

@@ -22,6 +22,10 @@ extension PerformanceGate {
         public var spread: ClosedRange<Double>?
         /// How many measurements `current` summarises (paired rounds, processes), or nil for a single count.
         public var samples: Int?
+        /// For an instruction row that warns or fails: the functions whose self counts moved most (empty otherwise).
+        public var functions: [FunctionProfile.Change] = []
+        /// Why `functions` is empty or partial (a baseline without function counts, objects without symbols), if so.
+        public var functionsNote: String?
 
         /// A row from its fields.
         public init(workload: String, metric: String, unit: String, baseline: Double, current: Double, change: Double,
@@ -44,5 +48,26 @@ extension PerformanceGate {
 
         /// The worst verdict.
         public var verdict: GateDecision.Verdict { rows.map(\.verdict).max() ?? .pass }
+    }
+}
+
+extension PerformanceGate.Row {
+    /// How many moved functions a warning or failing row lists.
+    public static let listedFunctions = 10
+
+    /// Lists the functions that moved most from `base` to `head` when this instruction row warns or fails.
+    mutating func attach(base: FunctionProfile?, head: FunctionProfile) {
+        guard verdict == .warn || verdict == .fail else { return }
+        guard let base else {
+            functionsNote = "the baseline holds no per-function counts (recorded before they were kept); re-record it "
+                + "to see which functions moved"
+            return
+        }
+        functions = FunctionProfile.changes(from: base, to: head, limit: Self.listedFunctions)
+        let unnamed = Set(base.objectsWithoutSymbols + head.objectsWithoutSymbols).sorted()
+        if !unnamed.isEmpty {
+            functionsNote = "no symbols in " + unnamed.joined(separator: ", ")
+                + " (functions shown by address; build it without stripping to see names)"
+        }
     }
 }

@@ -33,6 +33,21 @@ public enum InstructionCounter {
     ///   scope) the binary never entered the measured region.
     public static func instructions(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,
                                     limits: ChildProcess.Limits = .standard) throws -> UInt64 {
+        try count(of: executable, arguments, scope: scope, limits: limits).total
+    }
+
+    /// An instruction count and where it went.
+    public struct Count: Sendable {
+        /// The Ir total within the scope.
+        public let total: UInt64
+        /// The per-function self counts within the scope (the largest kept by name, the rest summed).
+        public let profile: FunctionProfile
+    }
+
+    /// `instructions(of:…)` with the per-function self counts of the same run.
+    /// - Throws: as `instructions(of:…)`.
+    public static func count(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,
+                             limits: ChildProcess.Limits = .standard) throws -> Count {
         guard let valgrind = valgrindPath else {
             throw GateInputError(message: "valgrind is not installed, and instruction mode needs it "
                                  + "(install it with: apt-get install -y valgrind)")
@@ -57,7 +72,7 @@ public enum InstructionCounter {
         guard total > 0 else {
             throw MissingRegion(executable: executable)
         }
-        return total
+        return Count(total: total, profile: FunctionProfile.parse(text))
     }
 
     /// A binary that never entered `MeasuredRegion` (built before it existed): count it with `.process` instead.

@@ -114,12 +114,14 @@ extension PerformanceGate {
                                      + "are counted as whole processes")
             }
             for (pair, count) in zip(pairs, counts) {
-                let (change, verdict) = GateDecision.instructions(baseline: count.base, current: count.head,
+                let (change, verdict) = GateDecision.instructions(baseline: count.base.total, current: count.head.total,
                                                                   maxIncrease: plan.maxInstructionIncrease)
-                instructionRows[pair.head] = Row(
+                var row = Row(
                     workload: pair.head.name, metric: "instructions (base vs this)", unit: "instructions",
-                    baseline: Double(count.base), current: Double(count.head), change: change, verdict: verdict,
+                    baseline: Double(count.base.total), current: Double(count.head.total), change: change, verdict: verdict,
                     note: verdict == .fail ? "more than \(percent(plan.maxInstructionIncrease)) more instructions" : "")
+                row.attach(base: count.base.profile, head: count.head.profile)
+                instructionRows[pair.head] = row
             }
         }
         let timingRows = try sequentialTiming(pairs, plan: plan, repeats: repeatsEverywhere ? timingRepeats : 1,
@@ -133,15 +135,16 @@ extension PerformanceGate {
 
     /// Both sides' instruction counts per pair, valgrind runs in parallel; the measured region where both sides have
     /// it, else whole processes for both.
-    static func countInstructions(_ pairs: [PairedWorkload], limits: ChildProcess.Limits,
-                                  progress: (String) -> Void) throws -> ([(base: UInt64, head: UInt64)], InstructionCounter.Scope) {
-        func count(_ scope: InstructionCounter.Scope) throws -> [(base: UInt64, head: UInt64)] {
+    static func countInstructions(_ pairs: [PairedWorkload], limits: ChildProcess.Limits, progress: (String) -> Void)
+        throws -> ([(base: InstructionCounter.Count, head: InstructionCounter.Count)], InstructionCounter.Scope)
+    {
+        func count(_ scope: InstructionCounter.Scope) throws -> [(base: InstructionCounter.Count, head: InstructionCounter.Count)] {
             try pairs.map { pair in
                 progress("paired: counting instructions of \(pair.head.name) (\(scope.rawValue))")
-                let results = ParallelResults<UInt64>(count: 2)
+                let results = ParallelResults<InstructionCounter.Count>(count: 2)
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
                     let side = pair.side(base: index == 0)
-                    results.set(index, Result { try InstructionCounter.instructions(
+                    results.set(index, Result { try InstructionCounter.count(
                         of: side.executable, side.workload.commandLine, scope: scope, limits: limits) })
                 }
                 return (try results.get(0), try results.get(1))

@@ -74,6 +74,13 @@ final class EngineGateTests: XCTestCase {
         XCTAssertEqual(row["workload"] as? String, "engine:paired/fade/1000")
         XCTAssertEqual(row["verdict"] as? String, "FAIL")
         XCTAssertGreaterThan(try XCTUnwrap(row["change"] as? Double), 0.02, "\(row)")
+        // The function table names the out-of-line function the regression sits in, with most of the change.
+        let functions = try XCTUnwrap(row["functions"] as? [[String: Any]], "\(row)")
+        let mover = try XCTUnwrap(functions.first, "\(row)")
+        XCTAssertEqual(mover["name"] as? String, "deliberately_slow_function", "\(functions)")
+        XCTAssertGreaterThan(try XCTUnwrap(mover["share"] as? Double), 0.5, "\(functions)")
+        let text = try CommandRunner.run(["gate", "--engine", head, "--base-engine", base] + workload.dropLast(2))
+        XCTAssertTrue(text.standardOutput.contains("deliberately_slow_function"), text.standardOutput)
         let notes = try XCTUnwrap(object["notes"] as? [String])
         XCTAssertTrue(notes.contains { $0.contains(head) && $0.contains(base) }, "the note names both libraries: \(notes)")
 
