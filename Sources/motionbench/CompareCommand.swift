@@ -10,7 +10,8 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two 'run --format json' results row by row (B/A ratios and a verdict per row).",
         discussion: """
-            Rows are matched by scenario, layer count and threads. The verdict compares B/A of ns per layer-frame \
+            Rows are matched by scenario, layer count and threads; each engine of a run (run --engine) is a row of its \
+            own, matched by its name (and its path where one file holds two engines of one name). The verdict compares B/A of ns per layer-frame \
             with --threshold (default 15%: single runs on a shared VM move about that much): slower, faster or same. \
             Exit 0 whatever the verdicts (use gate for a pass/fail decision); exit 2 when a file is not a run result \
             or the two files have no row in common, as when they ran different scenarios, layer counts or threads.
@@ -36,7 +37,7 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Change in percent below which a row counts as the same.")
     var threshold = "15"
 
-    @Flag(help: "Compare rows that measured different things (frames, frame clock, build configuration, CPU model, cores) anyway, listing the differences in a note.")
+    @Flag(help: "Compare rows that measured different things (frames, frame clock, build configuration, CPU model, cores) anyway, and pair rows that differ only in threads, listing the differences in a note.")
     var allowMismatch = false
 
     @Option(help: FormatOption<RunComparison>.help)
@@ -56,12 +57,16 @@ struct CompareCommand: ParsableCommand {
                 throw BadInput(message: "compare: '\(SafeText.quoted(path))' \(error)")
             }
         }
-        let comparison = try RunComparison(a: try read(first), nameA: first, b: try read(second), nameB: second,
-                                           threshold: fraction)
+        let (dataA, dataB) = (try read(first), try read(second))
+        let comparison = try RunComparison(a: dataA, nameA: first, b: dataB, nameB: second, threshold: fraction,
+                                           pairingThreads: allowMismatch)
         guard !comparison.rows.isEmpty else {
             let shown = comparison.unmatched.prefix(8).joined(separator: "; ")
-            throw BadInput(message: "compare: \(first) and \(second) have no row in common: rows match by scenario, layers "
-                           + "and threads, and the files hold \(shown)\(comparison.unmatched.count > 8 ? "; …" : "")")
+            let acrossThreads = try RunComparison(a: dataA, nameA: first, b: dataB, nameB: second, threshold: fraction,
+                                                  pairingThreads: true)
+            throw BadInput(message: "compare: \(first) and \(second) have no row in common: rows match by scenario, layers, "
+                           + "threads and engine, and the files hold \(shown)\(comparison.unmatched.count > 8 ? "; …" : "")"
+                           + (acrossThreads.rows.isEmpty ? "" : " (they differ in threads only: --allow-mismatch pairs them)"))
         }
         guard comparison.mismatches.isEmpty || allowMismatch else {
             throw BadInput(message: "compare: not comparable: " + comparison.mismatches.joined(separator: "; ")

@@ -265,4 +265,48 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(different.status, 2, different.standardError)
         XCTAssertTrue(different.standardError.contains("not comparable: frames 4 (\(a)) vs 2 (\(b))"), different.standardError)
     }
+
+    /// A run result with plug-in engines (as `run --engine` writes them): MotionCore's row and one per engine.
+    private func runWithEngines(threads: Int, engines: [(name: String, path: String, ns: Double)]) -> String {
+        let rows = engines.map { engine in
+            "{\"name\": \"\(engine.name)\", \"path\": \"\(engine.path)\", \"role\": \"plug-in\", \"nsPerLayerFrame\": "
+                + "\(engine.ns), \"frameMs\": {\"p99\": 0.5}, \"frames\": 30}"
+        }
+        let batch = "{\"name\": \"motioncore-batch\", \"role\": \"batch\", \"nsPerLayerFrame\": 10}"
+        return "{\"results\": [{\"scenario\": \"mixed\", \"layers\": 1000, \"threads\": \(threads), \"nsPerLayerFrame\": 10, "
+            + "\"frameMs\": {\"p99\": 1}, \"peakRSSBytes\": 1000000, \"frames\": 30, "
+            + "\"engines\": [\(([batch] + rows).joined(separator: ", "))]}]}"
+    }
+
+    /// Engines are rows of their own, matched by name across files (their paths differ between a base and a head
+    /// build), told apart by path when one file holds two of one name; thread counts pair only with --allow-mismatch.
+    func testEngineRowsAreComparedAndThreadsPairOnlyWhenAllowed() throws {
+        let a = try file(runWithEngines(threads: 2, engines: [("mine", "/base/libmine.so", 5), ("twin", "/x/libt.so", 7),
+                                                              ("twin", "/y/libt.so", 8)]))
+        let b = try file(runWithEngines(threads: 2, engines: [("mine", "/head/libmine.so", 10), ("twin", "/x/libt.so", 7),
+                                                              ("twin", "/y/libt.so", 8)]))
+        let result = try CommandRunner.run(["compare", a, b, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["row"] as? String }, [
+            "mixed/1000 layers/2 threads", "mixed/1000 layers/2 threads · engine mine",
+            "mixed/1000 layers/2 threads · engine twin (/x/libt.so)", "mixed/1000 layers/2 threads · engine twin (/y/libt.so)",
+        ])
+        XCTAssertEqual(rows[1]["ratio"] as? Double, 2)
+        XCTAssertEqual(rows[1]["verdict"] as? String, "slower")
+
+        let oneThread = try file(runWithEngines(threads: 1, engines: [("mine", "/head/libmine.so", 5)]))
+        let refused = try CommandRunner.run(["compare", a, oneThread])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.standardError.contains("--allow-mismatch pairs them"), refused.standardError)
+        let paired = try CommandRunner.run(["compare", a, oneThread, "--allow-mismatch", "--format", "json"])
+        XCTAssertEqual(paired.status, 0, paired.standardError)
+        let pairedObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(paired.standardOutput.utf8)) as? [String: Any])
+        let pairedRows = try XCTUnwrap(pairedObject["rows"] as? [[String: Any]])
+        XCTAssertEqual(pairedRows.map { $0["row"] as? String },
+                       ["mixed/1000 layers/2→1 threads", "mixed/1000 layers/2→1 threads · engine mine"])
+        XCTAssertTrue((pairedObject["mismatches"] as? [String] ?? []).contains { $0.hasPrefix("threads differ") },
+                      "\(pairedObject)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 import MotionOutput
 
 /// The engines side by side, for people: one table per layer count (cost beside correctness), then per engine its
@@ -7,21 +8,27 @@ enum EngineTable {
     static let columns = ["engine", "precision", "layers", "frames", "threads", "ns/layer/frame", "× batch", "p50 ms",
                           "p99 ms", "budget@p99", "largest error", "beyond visible", "outputs compared"]
 
-    static func cells(_ row: EngineRow) -> [String] {
+    static func cells(_ row: EngineRow, among rows: [EngineRow]) -> [String] {
         let fixed = HarnessReport.fixed
         let outputs = row.errors.reduce(0) { $0 + $1.outputs }, beyond = row.errors.reduce(0) { $0 + $1.beyondVisible }
         let largest = row.errors.max { $0.maxError < $1.maxError }
         return [
-            label(row), row.precision?.rawValue ?? "–",
+            label(row, among: rows), row.precision?.rawValue ?? "–",
             "\(row.layers)", "\(row.frames)", "\(row.threads)",
             row.failure != nil ? "FAILED" : row.nsPerLayerFrame.map { fixed($0, 2) } ?? "–",
             row.timesBatch.map { fixed($0, 2) + "×" } ?? "–",
             row.frameMs.map { fixed($0.p50, 3) } ?? "–", row.frameMs.map { fixed($0.p99, 3) + (row.noise?.flagged == true ? " disturbed" : "") } ?? "–",
             row.budgetFractionP99.map { fixed($0 * 100, 1) + "%" } ?? "–",
             largest.map { String(format: "%.1e", $0.maxError) + " (\($0.kind))" } ?? "–",
-            outputs > 0 ? fixed(Double(beyond) / Double(outputs) * 100, 2) + "%" : "–",
+            outputs > 0 ? share(beyond, of: outputs) : "–",
             outputs > 0 ? "\(outputs) (\(row.comparedFrames) fr)" : "–",
         ]
+    }
+
+    /// `count` of `total` in percent with two decimals; a share that is not zero never prints as 0.00% (`<0.01%`).
+    static func share(_ count: Int, of total: Int) -> String {
+        let percent = Double(count) / Double(total) * 100
+        return count > 0 && percent < 0.005 ? "<0.01%" : HarnessReport.fixed(percent, 2) + "%"
     }
 
     /// The tables of every result, with their notes; empty when no result has engine rows.
@@ -48,17 +55,22 @@ enum EngineTable {
     static func markdownTable(_ rows: [EngineRow], frames: Int = 100) -> String {
         let columns = HarnessReport.namingP99(columns, frames: frames)
         return "| " + columns.joined(separator: " | ") + " |\n|" + columns.map { _ in "---" }.joined(separator: "|") + "|\n"
-            + rows.map { "| " + cells($0).joined(separator: " | ") + " |\n" }.joined()
+            + rows.map { "| " + cells($0, among: rows).joined(separator: " | ") + " |\n" }.joined()
     }
 
-    /// A row's name in the table: MotionCore's batch on an engine's kinds only is `motioncore-batch (same kinds)`.
-    static func label(_ row: EngineRow) -> String { row.name + (row.role == .batchSubset ? " (same kinds)" : "") }
+    /// A row's name in the table: MotionCore's batch on an engine's kinds only is `motioncore-batch (same kinds)`, and
+    /// a plug-in whose name another plug-in of `rows` shares is told apart by its path.
+    static func label(_ row: EngineRow, among rows: [EngineRow]) -> String {
+        let shared = row.role == .plugIn && rows.filter { $0.role == .plugIn && $0.name == row.name }.count > 1
+        return row.name + (row.role == .batchSubset ? " (same kinds)" : "")
+            + (shared ? " (\(SafeText.quoted(row.path ?? "?")))" : "")
+    }
 
     /// Per engine: a failure, the layers left out, the errors by kind, the worst output.
     static func details(_ rows: [EngineRow]) -> [String] {
         rows.flatMap { row -> [String] in
             var lines: [String] = []
-            let name = label(row)
+            let name = label(row, among: rows)
             if let failure = row.failure { lines.append("\(name): FAILED: \(failure)") }
             if !row.unsupported.isEmpty {
                 lines.append(name + (row.role == .batchSubset ? ": left out to match the engine's kinds: "

@@ -18,10 +18,10 @@ public struct RunComparison: Sendable {
         public var key: String
         /// ns per layer-frame in A and B.
         public var nsPerLayerFrame: (a: Double, b: Double)
-        /// p99 frame time in ms in A and B.
-        public var frameMsP99: (a: Double, b: Double)
-        /// Peak RSS in bytes in A and B.
-        public var peakRSSBytes: (a: Double, b: Double)
+        /// p99 frame time in ms in A and B (nil where a file's row does not record it).
+        public var frameMsP99: (a: Double, b: Double)?
+        /// Peak RSS in bytes in A and B (nil for an engine's row: its child process's memory is not reported).
+        public var peakRSSBytes: (a: Double, b: Double)?
         /// B/A of ns per layer-frame.
         public var ratio: Double { nsPerLayerFrame.b / nsPerLayerFrame.a }
         /// Min–max of ns per layer-frame over passes in A and B, when both were repeated.
@@ -44,12 +44,26 @@ public struct RunComparison: Sendable {
     /// (unknown, not checked).
     public var notes: [String]
 
-    /// Compares the `run` JSON texts `a` and `b` (named `nameA`, `nameB` in errors).
+    /// Compares the `run` JSON texts `a` and `b` (named `nameA`, `nameB` in errors). Each result row gives MotionCore's
+    /// row and one row per plug-in engine (`engines[]` with role `plug-in`), matched across the files by scenario,
+    /// layers, threads and engine name (the path added where one file holds two engines of one name). With
+    /// `pairingThreads`, rows that differ only in threads are paired too, and the difference is listed in `mismatches`.
     /// - Throws: `RunComparisonError` naming the file and what is missing.
-    public init(a: Data, nameA: String, b: Data, nameB: String, threshold: Double) throws {
+    public init(a: Data, nameA: String, b: Data, nameB: String, threshold: Double, pairingThreads: Bool = false) throws {
         let (objectA, objectB) = (try Self.parse(a, name: nameA), try Self.parse(b, name: nameB))
         let rowsA = try Self.rows(objectA, name: nameA), rowsB = try Self.rows(objectB, name: nameB)
-        let keysB = Dictionary(rowsB.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var keysB = Dictionary(rowsB.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var threadPairs: [String] = []
+        if pairingThreads {
+            // A's rows without a partner, paired with B's only partner that differs in threads alone.
+            let unmatchedB = rowsB.filter { row in !rowsA.contains { $0.key == row.key } }
+            for first in rowsA where keysB[first.key] == nil {
+                let candidates = unmatchedB.filter { $0.keyWithoutThreads == first.keyWithoutThreads }
+                guard candidates.count == 1, let partner = candidates.first else { continue }
+                keysB[first.key] = partner
+                threadPairs.append("\(first.key) (\(nameA)) with \(partner.key) (\(nameB))")
+            }
+        }
         var rows: [Row] = []
         for first in rowsA {
             guard let second = keysB[first.key] else { continue }
@@ -60,14 +74,20 @@ public struct RunComparison: Sendable {
                verdict == "slower" ? spread.b.lowerBound <= spread.a.upperBound : spread.b.upperBound >= spread.a.lowerBound {
                 verdict = "same (within spread)"
             }
-            rows.append(Row(key: first.key, nsPerLayerFrame: (first.ns, second.ns), frameMsP99: (first.p99, second.p99),
-                            peakRSSBytes: (first.rss, second.rss), spread: spread, verdict: verdict))
+            let p99 = first.p99.flatMap { a in second.p99.map { (a: a, b: $0) } }
+            let rss = first.rss.flatMap { a in second.rss.map { (a: a, b: $0) } }
+            rows.append(Row(key: first.key == second.key ? first.key
+                                : "\(first.base)/\(first.threads)→\(second.threads) threads\(first.label)",
+                            nsPerLayerFrame: (first.ns, second.ns), frameMsP99: p99, peakRSSBytes: rss, spread: spread,
+                            verdict: verdict))
         }
-        let matched = Set(rows.map(\.key))
-        unmatched = (rowsA + rowsB).map(\.key).filter { !matched.contains($0) }
+        let matchedA = Set(rowsA.map(\.key).filter { keysB[$0] != nil })
+        let matchedB = Set(rowsA.compactMap { keysB[$0.key]?.key })
+        unmatched = rowsA.map(\.key).filter { !matchedA.contains($0) } + rowsB.map(\.key).filter { !matchedB.contains($0) }
         self.rows = rows
         self.threshold = threshold
         var check = FieldCheck(nameA: nameA, nameB: nameB)
+        if !threadPairs.isEmpty { check.mismatches.append("threads differ, rows paired: " + threadPairs.joined(separator: ", ")) }
         for first in rowsA {
             guard let second = keysB[first.key] else { continue }
             check.compare("frames", first.frames, second.frames, required: true)
@@ -125,8 +145,18 @@ public struct RunComparison: Sendable {
     }
 
     private struct Figures {
-        let key: String
-        let ns, p99, rss: Double
+        /// "scenario/N layers".
+        let base: String
+        /// Threads.
+        let threads: Int
+        /// " · engine NAME" for an engine's row (with its path where the name is shared), else empty.
+        let label: String
+        /// "scenario/N layers/T threads", with the engine's label.
+        var key: String { "\(base)/\(threads) threads\(label)" }
+        /// The key with the threads left out (for pairing across thread counts).
+        var keyWithoutThreads: String { base + label }
+        let ns: Double
+        let p99, rss: Double?
         /// `spread.nsPerLayerFrame` of a repeated run.
         let range: ClosedRange<Double>?
         /// `frames` and `clock` as messages show them, nil when the row does not record them.
@@ -171,15 +201,40 @@ public struct RunComparison: Sendable {
                 }
                 return low...high
             }
-            let key = "\(SafeText.quoted(scenario))/\(layers) layers/\(threads) threads"
-            return Figures(key: key,
-                           ns: try reader.figure(row["nsPerLayerFrame"], "nsPerLayerFrame", in: RunLimits.nsPerLayerFrame,
-                                                 expected: nsExpected),
-                           p99: try reader.figure((row["frameMs"] as? [String: Any])?["p99"], "frameMs.p99", in: RunLimits.frameMs,
-                                                  expected: "a frame time in ms in \(Self.text(RunLimits.frameMs))"),
-                           rss: Double(try reader.whole(row["peakRSSBytes"], "peakRSSBytes", in: RunLimits.peakRSSBytes,
-                                                        expected: "a whole number of bytes in \(Self.text(RunLimits.peakRSSBytes))")),
-                           range: try range(), frames: shown(row["frames"]), clock: shown(row["clock"]))
+            let key = "\(SafeText.quoted(scenario))/\(layers) layers"
+            let main = Figures(base: key, threads: threads, label: "",
+                               ns: try reader.figure(row["nsPerLayerFrame"], "nsPerLayerFrame", in: RunLimits.nsPerLayerFrame,
+                                                     expected: nsExpected),
+                               p99: try reader.figure((row["frameMs"] as? [String: Any])?["p99"], "frameMs.p99", in: RunLimits.frameMs,
+                                                      expected: "a frame time in ms in \(Self.text(RunLimits.frameMs))"),
+                               rss: Double(try reader.whole(row["peakRSSBytes"], "peakRSSBytes", in: RunLimits.peakRSSBytes,
+                                                            expected: "a whole number of bytes in \(Self.text(RunLimits.peakRSSBytes))")),
+                               range: try range(), frames: shown(row["frames"]), clock: shown(row["clock"]))
+            return [main] + (try engineRows(row, reader: reader, key: key, threads: threads, expected: nsExpected))
+        }.flatMap { $0 }
+    }
+
+    /// The plug-in engines' rows of one result row (`engines[]` with role `plug-in` and a measured ns/layer-frame; a
+    /// FAILED engine has none and is left out), keyed by the row's key and the engine's name, and by its path too where
+    /// the row holds two engines of one name.
+    private static func engineRows(_ row: [String: Any], reader: RowReader, key: String, threads: Int,
+                                   expected: String) throws -> [Figures] {
+        let engines = (row["engines"] as? [[String: Any]] ?? []).enumerated().filter { $0.element["role"] as? String == "plug-in" }
+        let names = engines.map { $0.element["name"] as? String ?? "?" }
+        return try engines.compactMap { index, engine -> Figures? in
+            guard engine["nsPerLayerFrame"] is NSNumber else { return nil }
+            let engineReader = RowReader(name: reader.name, path: "\(reader.path).engines[\(index)]")
+            let name = engine["name"] as? String ?? "?"
+            let shared = names.filter { $0 == name }.count > 1
+            let label = " · engine \(SafeText.quoted(name))"
+                + (shared ? " (\(SafeText.quoted(engine["path"] as? String ?? "?")))" : "")
+            let p99 = (engine["frameMs"] as? [String: Any])?["p99"].map { value in
+                try? engineReader.figure(value, "frameMs.p99", in: RunLimits.frameMs, expected: "a frame time in ms")
+            } ?? nil
+            return Figures(base: key, threads: threads, label: label,
+                           ns: try engineReader.figure(engine["nsPerLayerFrame"], "nsPerLayerFrame",
+                                                       in: RunLimits.nsPerLayerFrame, expected: expected),
+                           p99: p99, rss: nil, range: nil, frames: shown(engine["frames"]), clock: shown(row["clock"]))
         }
     }
 
@@ -247,7 +302,7 @@ public struct RunComparison: Sendable {
 
     /// The table's cells, one array per row.
     private var cells: [[String]] {
-        func ratio(_ pair: (a: Double, b: Double)) -> String { String(format: "%.3f", pair.b / pair.a) }
+        func ratio(_ pair: (a: Double, b: Double)?) -> String { pair.map { String(format: "%.3f", $0.b / $0.a) } ?? "–" }
         func figure(_ value: Double, _ range: ClosedRange<Double>?) -> String {
             String(format: "%.2f", value) + (range.map { String(format: " (%.2f–%.2f)", $0.lowerBound, $0.upperBound) } ?? "")
         }
@@ -301,7 +356,8 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
         }
         struct RowJSON: Encodable {
             let row, verdict: String
-            let nsPerLayerFrameA, nsPerLayerFrameB, ratio, frameMsP99Ratio, peakRSSRatio: ReportNumber
+            let nsPerLayerFrameA, nsPerLayerFrameB, ratio: ReportNumber
+            let frameMsP99Ratio, peakRSSRatio: ReportNumber?
             let spreadA, spreadB: Range?
         }
         struct Document: Encodable {
@@ -315,8 +371,8 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
         let document = Document(rows: rows.map {
             RowJSON(row: $0.key, verdict: $0.verdict, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
                     nsPerLayerFrameB: ReportNumber($0.nsPerLayerFrame.b), ratio: ReportNumber($0.ratio),
-                    frameMsP99Ratio: ReportNumber($0.frameMsP99.b / $0.frameMsP99.a),
-                    peakRSSRatio: ReportNumber($0.peakRSSBytes.b / $0.peakRSSBytes.a),
+                    frameMsP99Ratio: $0.frameMsP99.map { ReportNumber($0.b / $0.a) },
+                    peakRSSRatio: $0.peakRSSBytes.map { ReportNumber($0.b / $0.a) },
                     spreadA: $0.spread.map { Range(min: ReportNumber($0.a.lowerBound), max: ReportNumber($0.a.upperBound)) },
                     spreadB: $0.spread.map { Range(min: ReportNumber($0.b.lowerBound), max: ReportNumber($0.b.upperBound)) })
         }, threshold: threshold, unmatched: unmatched, note: note,
