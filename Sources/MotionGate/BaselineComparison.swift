@@ -8,8 +8,9 @@ extension PerformanceGate {
     /// `executable` is the binary measured (this one by default).
     /// - Throws: `GateInputError` when no selected workload can be compared, or a measurement fails.
     public static func compare(with baseline: GateBaseline, path: String, workloads: [GateWorkload], mode: Mode,
-                               maxIncrease: Double, failOnToolchainMismatch: Bool, limits: ChildProcess.Limits = .standard,
-                               executable: String = currentExecutable, progress: (String) -> Void = { _ in }) throws -> Outcome {
+                               maxIncrease: Double, failOnToolchainMismatch: Bool, allowMismatch: Bool = false,
+                               limits: ChildProcess.Limits = .standard, executable: String = currentExecutable,
+                               progress: (String) -> Void = { _ in }) throws -> Outcome {
         var outcome = Outcome(rows: [], notes: baselineNotes(baseline, mode: mode, failOnToolchainMismatch: failOnToolchainMismatch))
         let (present, missing) = partition(workloads, in: baseline, mode: mode)
         guard !present.isEmpty else {
@@ -17,6 +18,7 @@ extension PerformanceGate {
                                  + workloads.map(\.name).joined(separator: ", ") + "; record them with: "
                                  + recordCommand(path: path, workloads: workloads, mode: mode))
         }
+        outcome.notes += try engineKeyNotes(present, path: path, allowMismatch: allowMismatch)
         for (workload, recorded) in present {
             progress("gate: \(workload.name)")
             if let before = recorded.instructions, mode == .instructions || mode == .both {
@@ -41,6 +43,34 @@ extension PerformanceGate {
                                  + "batches on shared machines; use --against BASE_BINARY for a timing decision")
         }
         return outcome
+    }
+
+    /// Checks each engine workload's key against the one its baseline recorded: a different scenario, layers, frames,
+    /// threads or engine name throws "not comparable:" naming each field (exit 2), or with `allowMismatch` becomes a
+    /// note; a different version or library file is a note, and a baseline without a key gets one asking to re-record.
+    static func engineKeyNotes(_ present: [(GateWorkload, GateBaseline.Measurement)], path: String,
+                               allowMismatch: Bool) throws -> [String] {
+        var notes: [String] = [], mismatches: [String] = []
+        for (workload, recorded) in present {
+            guard let current = workload.engineKey else { continue }
+            guard let stored = recorded.engine else {
+                notes.append("\(workload.name): the baseline does not record the frames, threads or library it measured "
+                             + "(recorded before they were kept): compared as if they were the same; re-record it")
+                continue
+            }
+            let (different, identity) = current.differences(from: stored, name: "this run", otherName: path)
+            mismatches += different.map { "\(workload.name): \($0)" }
+            notes += identity.map { "\(workload.name): \($0)" }
+        }
+        if !mismatches.isEmpty {
+            guard allowMismatch else {
+                throw GateInputError(message: "not comparable: " + mismatches.joined(separator: "; ")
+                                     + " (gate the same scenario, layers, frames and threads as the baseline, or "
+                                     + "--allow-mismatch to compare anyway)")
+            }
+            notes.append("not comparable, compared with --allow-mismatch: " + mismatches.joined(separator: "; "))
+        }
+        return notes
     }
 
     /// The command that adds `workloads`' figures for `mode` to the baseline at `path`, keeping its other workloads.

@@ -25,6 +25,7 @@ extension PerformanceGate {
             if mode != .instructions {
                 measurement.cpuSeconds = try timeStatistics(executable, workload, count: timeSamples, limits: limits)
             }
+            if let key = workload.engineKey { measurement.engine = key }
             measurements[workload.name] = measurement
         }
         if var merged = existing {

@@ -27,12 +27,17 @@ public struct GateBaseline: Codable, Sendable {
         /// Where the instructions went: the largest functions' self counts and the rest summed (absent in baselines
         /// recorded before the gate kept them; the field is optional, so the format version is unchanged).
         public var functions: FunctionProfile?
+        /// An engine workload's frames, threads and library identity (absent for built-in workloads and in baselines
+        /// recorded before it was kept).
+        public var engine: EngineWorkloadKey?
 
         /// An empty measurement.
-        public init(instructions: UInt64? = nil, cpuSeconds: TimeStatistics? = nil, functions: FunctionProfile? = nil) {
+        public init(instructions: UInt64? = nil, cpuSeconds: TimeStatistics? = nil, functions: FunctionProfile? = nil,
+                    engine: EngineWorkloadKey? = nil) {
             self.instructions = instructions
             self.cpuSeconds = cpuSeconds
             self.functions = functions
+            self.engine = engine
         }
 
         /// Decodes `instructions` through a `Double` so that a negative, fractional or huge count is reported with
@@ -41,6 +46,7 @@ public struct GateBaseline: Codable, Sendable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             cpuSeconds = try container.decodeIfPresent(TimeStatistics.self, forKey: .cpuSeconds)
             functions = try container.decodeIfPresent(FunctionProfile.self, forKey: .functions)
+            engine = try container.decodeIfPresent(EngineWorkloadKey.self, forKey: .engine)
             guard let count = try container.decodeIfPresent(Double.self, forKey: .instructions) else { return }
             guard count >= 1, count <= Double(GateBaseline.instructionLimit), count == count.rounded(.down) else {
                 throw DecodingError.dataCorruptedError(

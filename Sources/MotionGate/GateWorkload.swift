@@ -23,6 +23,9 @@ public struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
     /// Arguments after the name that the child process needs to rebuild the workload (an engine's path, scenario and
     /// layer count); empty for the built-in workloads.
     public let arguments: [String]
+    /// For an engine workload built in the parent (`GateWorkload.engine(path:…)`): its frames, threads and the library's
+    /// identity, which a baseline stores and a gate checks. Nil for built-in workloads and in the child process.
+    public var engineKey: EngineWorkloadKey?
 
     /// A workload named `name` that runs `body` (set-up, then one `timed` measured loop); a child process runs it as
     /// `_workload NAME ARGUMENTS…`.

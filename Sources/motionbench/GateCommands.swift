@@ -156,6 +156,9 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Comparing across compilers.")
     var toolchainMismatch: ToolchainMismatch = .warn
 
+    @Flag(help: "With --baseline and --engine: compare even when the baseline measured other frames, threads, layers, scenario or engine name (listed in a note).")
+    var allowMismatch = false
+
     @Option(help: FormatOption<PerformanceGate.Outcome>.help)
     var format = FormatOption<PerformanceGate.Outcome>(.table)
 
@@ -259,7 +262,7 @@ struct GateCommand: ParsableCommand {
             outcome = try PerformanceGate.compare(with: recorded, path: path, workloads: selected, mode: mode,
                                                   maxIncrease: try instructionIncrease(),
                                                   failOnToolchainMismatch: toolchainMismatch == .fail,
-                                                  limits: limits, progress: status.show)
+                                                  allowMismatch: allowMismatch, limits: limits, progress: status.show)
         }
         status.clear()
         print(try format.render(outcome), terminator: "")

@@ -25,6 +25,13 @@ final class EngineGateTests: XCTestCase {
         XCTAssertEqual(recorded.status, 0, recorded.standardError)
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("engine:gated\\/fade\\/2000"), text)
+        // The baseline keeps the frames, threads and library identity; a gate on other frames is not comparable.
+        XCTAssertTrue(text.contains("\"frames\" : 30") || text.contains("\"frames\":30"), text)
+        let otherFrames = try CommandRunner.run(["gate", "--baseline", baseline, "--engine", before, "--scenario", "fade",
+                                                 "--layers", "2000", "--frames", "15"])
+        XCTAssertEqual(otherFrames.status, 2, otherFrames.standardOutput + otherFrames.standardError)
+        XCTAssertTrue(otherFrames.standardError.contains("not comparable") && otherFrames.standardError.contains("frames 15"),
+                      otherFrames.standardError)
 
         // The engine team's next build, at the same path as the recorded one.
         let engine = directory.appendingPathComponent("libengine.so").path

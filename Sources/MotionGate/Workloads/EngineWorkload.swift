@@ -43,8 +43,15 @@ extension GateWorkload {
         request.timeoutOption = "--timeout"
         let row = EngineProcess.measure(request, count: layers, options: options)
         if let failure = row.failure { throw GateInputError(message: "FAILED \(failure)") }
-        return engine(named: "engine:\(row.name)/\(parsed.name)/\(layers)", path: path, scenario: scenario, layers: layers,
-                      frames: frames)
+        var workload = engine(named: "engine:\(row.name)/\(parsed.name)/\(layers)", path: path, scenario: scenario,
+                              layers: layers, frames: frames)
+        let digest: String
+        do { digest = try SHA256.hex(ofFileAt: path) } catch {
+            throw GateInputError(message: "engine \(path) cannot be read to hash it: \(error.localizedDescription)")
+        }
+        workload.engineKey = EngineWorkloadKey(engine: row.name, version: row.version, sha256: digest, path: path,
+                                               scenario: parsed.name, layers: layers, frames: frames, threads: 1)
+        return workload
     }
 
     /// The engine workload `name` (`engine:NAME/SCENARIO/LAYERS`) as its own child process (`_workload`) runs it: the
