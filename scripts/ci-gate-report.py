@@ -12,7 +12,7 @@ INCONCLUSIVE. GitHub is reached only through `gh api` (GH_TOKEN in the environme
 record every call (Tests/MotionGateTests/CIGateReportTests.swift). Standard library only.
 
 usage: scripts/ci-gate-report.py --gate reports/gate.json [--gate-exit N] [--gate-log reports/gate.log]
-                                 [--dashboard reports/gate-bmf.json ...] [--title TEXT]
+                                 [--dashboard reports/gate-bmf.json ...] [--title TEXT] [--docs-url URL]
 
 A failure to comment or upload (a fork's pull request has a read-only token) is a warning in the log and the summary,
 not a failed job: the gate's verdict decides the exit code.
@@ -89,14 +89,16 @@ def gate_section(document, label, blob_url):
     if not document["rows"]:
         lines.append("| (no rows) | | | | | | | |")
     lines += [""] + [f"> {note}" for note in document.get("notes", [])]
-    failed = [row["workload"] for row in document["rows"] if row.get("verdict") == "FAIL"]
+    lines += function_tables(document["rows"])
+    failed = [row["workload"] for row in document["rows"]
+              if row.get("verdict") == "FAIL" and not str(row.get("workload", "")).startswith("engine:")]
     if failed:
-        lines += ["", f"**Finding the cause** ([ci-gate.md]({blob_url(DOCS_AFTER_FAIL)})): the per-function counts of "
-                  f"{', '.join(failed)} in the head build (and the same with the base build, then compare):",
+        lines += ["", f"**Finding the cause** ([ci-gate.md]({blob_url(DOCS_AFTER_FAIL)})): the table above lists the "
+                  "functions whose own instruction counts moved most; inclusive counts of the head build by hand:",
                   "```sh",
                   f"valgrind --tool=callgrind --collect-atstart=no --toggle-collect=motionbench_measured_region \\",
                   f"    --callgrind-out-file=head.out .build/release/motionbench _workload {failed[0]}",
-                  "callgrind_annotate --auto=no head.out | swift demangle --simplified | sed -n 20,40p",
+                  "callgrind_annotate --auto=no --inclusive=yes head.out | swift demangle --simplified | sed -n 20,40p",
                   "```"]
     metadata = document.get("metadata") or {}
     machine = metadata.get("machine") or {}
@@ -109,6 +111,31 @@ def gate_section(document, label, blob_url):
     facts = [fact for fact in facts if fact]
     if facts:
         lines += ["", "<sub>" + " · ".join(facts) + "</sub>"]
+    return lines
+
+
+def function_tables(rows):
+    """For each row that lists moved functions (`functions`, on WARN and FAIL): a table of them, as the gate's own
+    Markdown prints it, and the row's `functionsNote`."""
+    lines = []
+    for row in rows:
+        functions, note = row.get("functions") or [], row.get("functionsNote")
+        if not functions and not note:
+            continue
+        lines += ["", f"**functions that moved most in {cell(row.get('workload', '?'))} "
+                      f"({row.get('verdict', '')}, self instructions)**", ""]
+        if functions:
+            lines += ["| function | where | base | this | change | share |", "|---|---|---:|---:|---:|---:|"]
+            for entry in functions:
+                base = "(in the rest)" if entry.get("base") is None else str(entry["base"])
+                head = "(in the rest)" if entry.get("head") is None else str(entry["head"])
+                change = entry.get("change", 0)
+                share = "" if entry.get("share") is None else f"{entry['share'] * 100:.1f}%"
+                lines.append("| " + " | ".join(cell(part) for part in (
+                    entry.get("name", "?"), entry.get("location") or "", base, head,
+                    f"+{change}" if change > 0 else str(change), share)) + " |")
+        if note:
+            lines += ["", f"> {note}"]
     return lines
 
 
@@ -201,6 +228,9 @@ def main(argv):
     parser.add_argument("--label", action="append", default=[], help="that gate's heading (one per --gate)")
     parser.add_argument("--dashboard", action="append", default=[], help="a dashboard export to upload (repeatable)")
     parser.add_argument("--title", default="MotionBench performance gate", help="the heading of summary and comment")
+    parser.add_argument("--docs-url", help="where MotionBench's docs/ lie, for links (default: this repository's "
+                        "files at this commit; an engine's repository passes MotionBench's, e.g. "
+                        "https://github.com/OWNER/motionbench/blob/main/)")
     options = parser.parse_args(argv)
     count = len(options.gate)
     for name, values in (("--gate-exit", options.gate_exit), ("--gate-log", options.gate_log), ("--label", options.label)):
@@ -222,7 +252,9 @@ def main(argv):
         if repository and os.environ.get("GITHUB_RUN_ID") else None
 
     def blob_url(path):
-        """A repository file as a link that works in a comment (absolute), or the relative path locally."""
+        """A MotionBench file as a link that works in a comment (absolute), or the relative path locally."""
+        if options.docs_url:
+            return options.docs_url.rstrip("/") + "/" + path
         return f"{server}/{repository}/blob/{sha or 'HEAD'}/{path}" if repository else path
 
     code, verdicts, sections = 0, [], []

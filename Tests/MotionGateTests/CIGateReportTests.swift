@@ -42,9 +42,13 @@ final class CIGateReportTests: XCTestCase {
     /// Runs the script with `arguments` as GitHub Actions would on `event`; returns the exit code and stderr.
     private func report(_ arguments: [String], event: String = "pull_request", ref: String = "refs/pull/35/merge",
                         failing: String? = nil) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("scripts/ci-gate-report.py").path] + arguments
+        try execute("/usr/bin/env", ["python3", root.appendingPathComponent("scripts/ci-gate-report.py").path] + arguments,
+                    environment: githubEnvironment(event: event, ref: ref, failing: failing))
+    }
+
+    /// The environment GitHub Actions gives a step on `event`, with the stand-in `gh` first on PATH.
+    private func githubEnvironment(event: String = "pull_request", ref: String = "refs/pull/35/merge",
+                                   failing: String? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = fixtures.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FAKE_GH_LOG"] = folder.appendingPathComponent("calls.jsonl").path
@@ -57,7 +61,17 @@ final class CIGateReportTests: XCTestCase {
         environment["GITHUB_EVENT_NAME"] = event
         environment["GITHUB_REF"] = ref
         environment["GITHUB_EVENT_PATH"] = folder.appendingPathComponent(event == "push" ? "push.json" : "pull-request.json").path
+        return environment
+    }
+
+    /// Runs `executable arguments` in `directory` (default: the current one); returns the exit code and stderr.
+    private func execute(_ executable: String, _ arguments: [String], environment: [String: String],
+                         in directory: URL? = nil) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -123,6 +137,74 @@ final class CIGateReportTests: XCTestCase {
         XCTAssertEqual(comments.count, 3, "one report comment, updated in place")
         XCTAssertEqual(comments.map(\.body).prefix(2), ["LGTM", "**Performance gate: FAIL** (pasted by hand)"])
         XCTAssertEqual(try summary().components(separatedBy: "#### against base: FAIL").count - 1, 2)
+    }
+
+    /// An engine team's gate (`gate --engine HEAD.so --base-engine BASE.so`, Examples/CI/engine-gate.yml): the one
+    /// comment carries the function table that names where the head's regression sits.
+    func testAnEngineGateCommentNamesTheFunctionThatMoved() throws {
+        let failing = try recorded("gate-engine-fail.json")
+        XCTAssertEqual(failing.verdict, "FAIL", "the fixture must be a failing engine gate")
+        let result = try report(["--gate", fixture("gate-engine-fail.json"), "--gate-exit", "1",
+                                 "--label", "libengine.so head against base"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let comment = try XCTUnwrap(try state().comments.last)
+        XCTAssertTrue(comment.body.contains("functions that moved most in engine:example-c-float32/mixed/2000"),
+                      comment.body)
+        XCTAssertTrue(comment.body.contains("| spring_terms | libengine.so | 0 | 507877 | +507877 | 116.0% |"), comment.body)
+        XCTAssertTrue(try summary().contains("spring_terms"))
+    }
+
+    /// Examples/CI/engine-gate.yml as GitHub would run its report step: the step's own shell lines (its `${{ }}`
+    /// expressions filled in as GitHub would, the `env` block exported), against the stand-in `gh`, after a failing
+    /// engine gate. The workflow's gate step uses only options `gate` has.
+    func testTheEngineTeamsWorkflowPostsOneCommentWithTheFunctionTable() throws {
+        let workflow = try String(contentsOf: root.appendingPathComponent("Examples/CI/engine-gate.yml"), encoding: .utf8)
+        let lines = workflow.components(separatedBy: "\n")
+        /// The `run: |` block of the step named `name`, dedented.
+        func script(_ name: String) throws -> String {
+            let start = try XCTUnwrap(lines.firstIndex { $0.contains("- name: \(name)") }, "no step \(name)")
+            let run = try XCTUnwrap(lines[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "run: |" })
+            let indent = lines[run + 1].prefix { $0 == " " }.count
+            return lines[(run + 1)...].prefix { $0.hasPrefix(String(repeating: " ", count: indent)) || $0.isEmpty }
+                .map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
+        }
+        var environment = githubEnvironment()
+        environment["GH_TOKEN"] = "fake"
+        // The workflow's env block.
+        for line in lines.drop(while: { $0 != "env:" }).dropFirst().prefix(while: { $0.hasPrefix("  ") }) {
+            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: ":")
+            let value = parts.dropFirst().joined(separator: ":").components(separatedBy: "#")[0]
+            environment[parts[0]] = value.trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(environment["ENGINE_LIBRARY"], "build/libmyengine.so")
+
+        // The checkout the steps expect: MotionBench at ./motionbench, the gate's output in reports/.
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("motionbench"), withDestinationURL: root)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("gate-engine-fail.json"),
+                                         toPath: folder.appendingPathComponent("reports/gate.json").path)
+        try "".write(to: folder.appendingPathComponent("reports/gate.log"), atomically: true, encoding: .utf8)
+        let reportStep = try script("Report and decide").replacingOccurrences(of: "${{ steps.gate.outputs.code || 2 }}", with: "1")
+        XCTAssertFalse(reportStep.contains("${{"), "every expression of the step is filled in: \(reportStep)")
+        let result = try execute("/bin/bash", ["-euo", "pipefail", "-c", reportStep], environment: environment, in: folder)
+        XCTAssertEqual(result.status, 1, "a failing gate fails the job: \(result.stderr)")
+        let comment = try XCTUnwrap(try state().comments.last)
+        XCTAssertTrue(comment.body.contains("### Engine performance gate: FAIL"), comment.body)
+        XCTAssertTrue(comment.body.contains("build/libmyengine.so: head against base"), comment.body)
+        XCTAssertTrue(comment.body.contains("| spring_terms |"), comment.body)
+        // Run again (the next push): the same comment is updated in place.
+        _ = try execute("/bin/bash", ["-euo", "pipefail", "-c", reportStep], environment: environment, in: folder)
+        XCTAssertEqual(try state().comments.count, 1)
+
+        XCTAssertTrue(reportStep.contains("--docs-url"), "an engine's repository links to MotionBench's docs")
+        let linked = try report(["--gate", fixture("gate-fail.json"), "--docs-url", "https://example.org/mb/blob/v1/"])
+        XCTAssertEqual(linked.status, 1)
+        XCTAssertTrue(try state().comments.last?.body.contains("https://example.org/mb/blob/v1/docs/ci-gate.md") == true)
+
+        let gateStep = try script("Gate head against base")
+        for option in ["--engine", "--base-engine", "--scenario", "--layers", "--frames", "--format"] {
+            XCTAssertTrue(gateStep.contains(option + " "), "the gate step passes \(option)")
+        }
     }
 
     func testPassingAndWarningGatesExitZeroAndReplaceTheFailingComment() throws {
