@@ -94,7 +94,7 @@ def main():
     example = os.path.join(os.path.dirname(motionbench), "libMotionBenchExampleEngine.so")
     for engine, path in [("motionbench", motionbench), ("example-c-float32", example)]:
         if not os.path.isfile(path):
-            die(engine, f"{path} is missing (swift build -c release --product motionbench --product MotionBenchExampleEngine)")
+            die(engine, f"{path} is missing (swift build -c release --product motionbench && swift build -c release --product MotionBenchExampleEngine)")
     plugins = [example]
     for folder, name, install in ADAPTERS:
         library = os.path.join(work, f"lib{name}.so")

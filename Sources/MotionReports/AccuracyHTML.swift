@@ -97,6 +97,7 @@ extension AccuracyRenderer {
         body += "</div><h2>Settling time by each platform's rule</h2>" + settlingChart(r, palette: palette)
         if let measured = r.measured { body += measuredHTML(measured, palette: palette) }
         body += SVGChart.tables(fromMarkdown: markdown(r, withReading: false))
+        body += ImplementationMatrix(r).html()
         return SVGChart.page(title: "MotionBench accuracy report", body: body)
     }
 

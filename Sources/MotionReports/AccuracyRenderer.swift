@@ -155,6 +155,8 @@ public enum AccuracyRenderer {
         let springs: Springs
         let reference: Reference
         let measured: MeasuredJSON?
+        /// Every implementation, curve by curve (`ImplementationMatrix`), when an engine or measured file joined.
+        let implementations: ImplementationMatrix.JSON?
         let units: [String: String]
         let metadata: MetadataJSON?
     }
@@ -171,6 +173,8 @@ public enum AccuracyRenderer {
         "measured.maxAbsError": "output progress", "measured.maxFloat32Ulps": "ulps of the exact answer as a Float",
         "measured.maxFloat64Ulps": "ulps of the exact answer as a Double", "measured.beyondThresholds": "fraction of samples",
         "measured.maxVelocityError": "progress per unit input (per second for springs)", "measured.settling": "s",
+        "implementations.rows.cells.maxAbsError": "output progress", "implementations.rows.cells.nsPerEval": "ns",
+        "implementations.rows.cells.samples": "inputs",
     ]
 
     static func json(_ r: AccuracyReport, metadata: (any ReportMetadata)? = nil) throws -> String {
@@ -205,7 +209,9 @@ public enum AccuracyRenderer {
                            }, settling: settling),
             reference: .init(bezierWorstError: ReportNumber(r.bezierReferenceWorstError),
                              springWorstError: ReportNumber(r.springReferenceWorstError)),
-            measured: r.measured.map(MeasuredJSON.init), units: jsonUnits, metadata: MetadataJSON(metadata))
+            measured: r.measured.map(MeasuredJSON.init),
+            implementations: r.measured == nil ? nil : ImplementationMatrix.JSON(ImplementationMatrix(r)),
+            units: jsonUnits, metadata: MetadataJSON(metadata))
         // Every number goes through ReportNumber, so encoding should not fail; if it does, the error reaches the caller.
         return try ReportJSON.document(document)
     }
@@ -291,7 +297,7 @@ public enum AccuracyRenderer {
         }
         text += "\nReference floor: Bézier \(sci(r.bezierReferenceWorstError)) (correctly rounded value(at:) vs exact multi-precision, at the searched inputs), springs "
             + "\(sci(r.springReferenceWorstError)) (GSL rk8pd vs 80-bit closed form).\n"
-        return text + (r.measured.map(measuredMarkdown) ?? "")
+        return text + ImplementationMatrix(r).markdown() + (r.measured.map(measuredMarkdown) ?? "")
     }
 
     /// MotionBench's time over the `chromium` port's on curve `curve`, when both strategies ran.

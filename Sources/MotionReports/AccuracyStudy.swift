@@ -119,6 +119,9 @@ public struct AccuracyReport: Sendable {
     public var referenceTrajectories: [[Double]]
     /// Other implementations' samples (`accuracy --measured`) against the exact answers, when given.
     public var measured: MeasuredAccuracy? = nil
+    /// ns per evaluation of implementations timed outside this process (engines, in their child), by implementation
+    /// name (`NAME (engine)`) and spec as the measured samples write it.
+    public var implementationTimings: [String: [String: Double]] = [:]
     /// Bins of the log-error plot.
     public static let plotBins = 200
 }

@@ -62,8 +62,8 @@ extension AccuracyRenderer {
             + thresholdHeader() + " | max velocity error"
         let alignment = Array(repeating: "---:", count: 7 + VisibleThreshold.all.count).joined(separator: "|")
         var text = "\n### Measured implementations (\(m.files.joined(separator: ", ")))\n\n"
-            + "Every sample against the exact answer at its input: the GSL reference for cubic Béziers, 80-bit closed "
-            + "forms for springs, the definitions for steps() and linear(). Errors are in progress (fractions of the "
+            + "Every sample against the exact answer at its input: the correctly rounded value for cubic Béziers, "
+            + "steps(), linear() and springs (docs/solver.md#correct-rounding). Errors are in progress (fractions of the "
             + "travel). Visible thresholds: " + VisibleThreshold.all.map { "\($0.name) = \($0.meaning)" }.joined(separator: "; ")
             + ". In-repo ports are evaluated at the same cubic-Bézier inputs (WebKit's tolerances at 1 s).\n\n"
         text += "| implementation | kind | \(columns) | worst at |\n|---|---|\(alignment)|---|\n"

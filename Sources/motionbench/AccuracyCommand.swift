@@ -11,10 +11,10 @@ import MotionReports
 struct AccuracyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accuracy",
-        abstract: "Measure every well-known Bézier and spring strategy against GSL references.",
+        abstract: "Measure every well-known Bézier and spring strategy, engine and browser against exact answers.",
         discussion: """
             Bézier strategies: \(BezierStrategy.all().map(\.name).joined(separator: ", ")) \
-            (reference: GSL Brent on every sample). Spring strategies: \
+            (reference: the correctly rounded value on every sample). Spring strategies: \
             \(SpringStrategy.all.map(\.name).joined(separator: ", ")) (reference: GSL odeiv2 rk8pd at every frame). \
             --curves may be repeated; each value is a set name (presets, hard, all), a FILE (a JSON array of \
             timing-function specs or {"name", "spec"} objects), or one cubic-bezier spec such as \
@@ -34,7 +34,13 @@ struct AccuracyCommand: ParsableCommand {
             1 s, evaluated at time x for each input x, so that the engine's own progress is exactly x; its outputs \
             join the measured implementations as 'NAME (engine)'. Curves the engine rejects (its create fails) are \
             listed on standard error with its message. An engine that crashes, hangs (--engine-timeout seconds per \
-            round) or fails a frame is reported as FAILED and accuracy exits 2, as run does.
+            round) or fails a frame is reported as FAILED and accuracy exits 2, as run does. Each engine's frame calls \
+            are also timed in its child (ns per evaluation of one layer).
+
+            With an engine or a measured file, the report adds one table of every implementation, curve by curve: \
+            the worst error of each strategy, port, engine and measured implementation at each curve (matched by \
+            control values, so ease, default and cubic-bezier(0.25, 0.1, 0.25, 1) are one row), ns per evaluation \
+            where timed, and where each engine's and file's worst error is, with its value and the exact one.
 
             EXAMPLES:
               motionbench accuracy --curves presets --samples 10001
@@ -157,6 +163,7 @@ struct AccuracyCommand: ParsableCommand {
                     + "support \(rejected.spec): \(rejected.message)\n").utf8))
                 unsupported.append((result.implementation, rejected.spec, rejected.message))
             }
+            report.implementationTimings[result.implementation] = result.nsPerEval
             for sample in try EngineEasingSearch.measuredSamples(result.samples, file: request.path) {
                 measuredSamples.append(sample)
             }

@@ -28,6 +28,9 @@ enum EngineEasingSearch {
         /// The curves the engine rejected (its create failed on them, or it does not evaluate basic layers): the
         /// curve's spec text and the engine's message.
         var unsupported: [(spec: String, message: String)]
+        /// Per accepted curve's spec text: ns per frame call of one basic layer, timed in the engine child over the
+        /// grid's inputs (round 0).
+        var nsPerEval: [String: Double] = [:]
     }
 
     /// The search on `request`'s engine over `curves`: `grid` first, then `budget`'s rounds.
@@ -46,10 +49,14 @@ enum EngineEasingSearch {
                             samples: [], unsupported: first.unsupported.map { (texts[$0.index], $0.message) })
         let accepted = specs.indices.filter { first.outputs[$0] != nil }
         guard !accepted.isEmpty else { return result }
+        var timings: [String: Double] = [:]
         let traces = try WorstCaseSearch.run(specs: accepted.map { specs[$0] }, grid: grid, budget: budget) { round, inputs in
             let count = inputs.reduce(0) { $0 + $1.count }
             progress("engine \(first.name): round \(round) of \(budget.rounds), \(count) inputs on \(accepted.count) curves")
             let answer = try EngineEasingProbe.evaluate(request, specs: accepted.map { wire[$0] }, inputs: inputs)
+            if round == 0 {
+                for (position, ns) in answer.nsPerEval.enumerated() { timings[texts[accepted[position]]] = ns }
+            }
             return try answer.outputs.enumerated().map { position, outputs in
                 guard let outputs else {
                     let message = answer.unsupported.first { $0.index == position }?.message ?? "no message"
@@ -59,6 +66,7 @@ enum EngineEasingSearch {
                 return outputs
             }
         }
+        result.nsPerEval = timings
         for (position, trace) in traces.enumerated() {
             result.samples += trace.samples.map {
                 Sample(implementation: implementation, specText: texts[accepted[position]], input: $0.input, output: $0.output,

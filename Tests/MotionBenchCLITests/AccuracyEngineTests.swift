@@ -129,4 +129,44 @@ final class AccuracyEngineTests: XCTestCase {
         XCTAssertEqual(invalid.status, 2)
         XCTAssertTrue(invalid.standardError.contains("cannot be loaded"), invalid.standardError)
     }
+
+    /// One table of every implementation: an engine and a measured file (a browser's `ease` and `linear`) land on the
+    /// rows the strategies use (`default` and `cubic-bezier(0, 0, 1, 1)` in the engine's words), each cell with the
+    /// worst error and where; the engine timed in its child, the file not timed; Markdown shows the table.
+    func testOneTableOfEveryImplementationMatchesCurvesByControlValues() throws {
+        let measured = directory.appendingPathComponent("browser.csv").path
+        try Data(("implementation,spec,input,output\n" + "browser,ease,0.5,0.8024033877399112\n"
+                  + "browser,linear,0.5,0.5\n" + "browser,\"cubic-bezier(0.1, 0.2, 0.3, 0.4)\",0.5,0.3\n"
+                  + "browser,steps(2),0.5,0.5\n").utf8).write(to: URL(fileURLWithPath: measured))
+        let arguments = ["accuracy", "--curves", "presets", "--samples", "101", "--search-rounds", "1",
+                         "--springs", try springsFile(), "--engine", try exampleEngine(), "--measured", measured]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let matrix = try XCTUnwrap(object["implementations"] as? [String: Any])
+        let columns = try XCTUnwrap(matrix["columns"] as? [[String: Any]]).map { $0["name"] as? String ?? "" }
+        let rows = try XCTUnwrap(matrix["rows"] as? [[String: Any]])
+        XCTAssertTrue(columns.contains("motionbench") && columns.contains("chromium"), "\(columns)")
+        let engine = try XCTUnwrap(columns.firstIndex { $0.hasSuffix("(engine)") }, "\(columns)")
+        let browser = try XCTUnwrap(columns.firstIndex { $0 == "browser" }, "\(columns)")
+        XCTAssertEqual(rows.count, 6, "five presets and the browser's own curve (steps() is not a Bézier): \(rows.map { $0["curve"] })")
+        func row(_ curve: String) throws -> [String: Any] { try XCTUnwrap(rows.first { $0["curve"] as? String == curve }, curve) }
+        let ease = try row("cubic-bezier(0.25, 0.1, 0.25, 1)")
+        XCTAssertEqual(Set(ease["aliases"] as? [String] ?? []), ["default", "ease"])
+        let cells = try XCTUnwrap(ease["cells"] as? [Any])
+        let engineCell = try XCTUnwrap(cells[engine] as? [String: Any], "the engine's default is the ease row")
+        XCTAssertGreaterThan(try XCTUnwrap(engineCell["nsPerEval"] as? Double), 0, "timed in the engine child")
+        XCTAssertNotNil((engineCell["worst"] as? [String: Any])?["exact"])
+        let browserCell = try XCTUnwrap(cells[browser] as? [String: Any], "the browser's ease is the same row")
+        XCTAssertNil(browserCell["nsPerEval"], "a measured file is not timed")
+        let linear = try row("cubic-bezier(0, 0, 1, 1)")
+        XCTAssertTrue((linear["aliases"] as? [String] ?? []).contains("linear"))
+        XCTAssertNotNil((linear["cells"] as? [Any])?[browser] as? [String: Any], "the linear keyword is cubic-bezier(0, 0, 1, 1)")
+        let own = try row("cubic-bezier(0.1, 0.2, 0.3, 0.4)")
+        XCTAssertTrue((own["cells"] as? [Any])?[engine] is NSNull, "the engine was not asked for the browser's own curve")
+
+        let markdown = try CommandRunner.run(arguments)
+        XCTAssertTrue(markdown.standardOutput.contains("### Every implementation, curve by curve"), markdown.standardOutput)
+        XCTAssertTrue(markdown.standardOutput.contains("| cubic-bezier(0.25, 0.1, 0.25, 1) (default, ease) |"), markdown.standardOutput)
+    }
 }

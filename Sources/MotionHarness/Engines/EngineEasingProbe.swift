@@ -41,6 +41,9 @@ public enum EngineEasingProbe {
         public var outputs: [[Double]?]
         /// Per rejected subject: its index and the engine's message.
         public var unsupported: [(index: Int, message: String)]
+        /// Per subject: ns per `evaluate_frame` call of one basic layer, from a second pass over the same inputs in a
+        /// scrambled order (no heartbeat or output check inside it), or nil where it was not timed.
+        public var nsPerEval: [Double?] = []
     }
 
     /// The engine's eased outputs for each of `specs` (timing-function spec text MotionSpec parses back exactly) at
@@ -118,14 +121,19 @@ public enum EngineEasingProbe {
             case "unsupported":
                 answer.unsupported.append((index, String(parts[2])))
                 answered.insert(index)
+            case "ns":
+                if answer.nsPerEval.isEmpty { answer.nsPerEval = Array(repeating: nil, count: subjects) }
+                if let ns = Double(String(parts[2])), ns.isFinite, ns > 0 { answer.nsPerEval[index] = ns }
             default: continue
             }
         }
+        if answer.nsPerEval.isEmpty { answer.nsPerEval = Array(repeating: nil, count: subjects) }
         return answered.count == subjects ? answer : nil
     }
 
     /// The child's side: reads the inputs file, loads the library, and prints `engine<TAB>NAME<TAB>VERSION<TAB>PRECISION`,
-    /// then per subject `ok<TAB>INDEX<TAB>outputs…` or `unsupported<TAB>INDEX<TAB>MESSAGE`; on an engine failure a
+    /// then per subject `ok<TAB>INDEX<TAB>outputs…` (and `ns<TAB>INDEX<TAB>NS`, the timed pass's ns per frame call) or
+    /// `unsupported<TAB>INDEX<TAB>MESSAGE`; on an engine failure a
     /// last line `failed<TAB>MESSAGE` (and false is returned).
     public static func child(path: String, inputsPath: String, heartbeatPath: String?,
                              print emit: (String) -> Void) -> Bool {
@@ -181,10 +189,24 @@ public enum EngineEasingProbe {
                     }
                     outputs[position] = value
                 }
+                // The timed pass: the same inputs in a scrambled order (a fixed stride through them, so that no
+                // two neighbours in time follow each other), only the frame calls inside the clock.
+                let count = subject.inputs.count
+                var stride = max(1, Int(Double(count) * 0.6180339887))
+                while count > 1, gcd(stride, count) != 1 { stride += 1 }
+                heartbeat?.beat(.evaluateFrame, frame: frame + 1, time: subject.inputs[0])
+                let start = DispatchTime.now().uptimeNanoseconds
+                var position = 0
+                for _ in 0..<count {
+                    try engine.evaluateFrame(time: subject.inputs[position], chunk: 0, of: 1)
+                    position = (position + stride) % count
+                }
+                let elapsed = DispatchTime.now().uptimeNanoseconds - start
                 heartbeat?.beat(.destroy)
                 engine.destroy()
                 channel.check(during: .destroy, heartbeat)
                 emit("ok\t\(index)\t" + outputs.map { "\($0)" }.joined(separator: " "))
+                if count > 0 { emit("ns\t\(index)\t\(Double(elapsed) / Double(count))") }
             }
             return true
         } catch {
@@ -235,3 +257,6 @@ public enum EngineEasingProbe {
         String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     }
 }
+
+/// The greatest common divisor of two non-negative whole numbers.
+private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }

@@ -1,0 +1,110 @@
+import Foundation
+import MotionCore
+import MotionOutput
+
+/// `ImplementationMatrix` in the accuracy report's formats: a Markdown table (and so the aligned text table), a JSON
+/// object, and an HTML table shaded by error.
+extension ImplementationMatrix {
+    /// An error as the report's other tables print it.
+    static func error(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.2g", value) }
+
+    /// The section: the table (worst error · ns/eval), then where each non-in-repo implementation's worst errors are,
+    /// with its value and the exact one; empty when no engine or measured implementation has a Bézier figure.
+    public func markdown() -> String {
+        guard columns.contains(where: { $0.kind != .inRepo }), !rows.isEmpty else { return "" }
+        var text = "\n### Every implementation, curve by curve\n\n"
+            + "Worst error against the correctly rounded answer (output progress), then ns per evaluation where timed "
+            + "(in-process for the in-repo strategies; in the engine's child process for an engine, one frame call of "
+            + "one layer per input; a captured or measured file is not timed). Curves are matched by their control "
+            + "values, named by the canonical spec with the names they were given in brackets. Inputs: "
+            + columns.map { "\($0.name) \($0.budget)" }.joined(separator: "; ") + "."
+            + (budgetsDiffer ? " The measured files were not searched with the same budget as the rest." : "") + "\n\n"
+        text += "| curve | " + columns.map(\.name).joined(separator: " | ") + " |\n|---|"
+            + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
+        for row in rows {
+            text += "| \(Self.label(row)) | " + row.cells.map { cell in
+                guard let cell else { return "–" }
+                return Self.error(cell.maxError) + (cell.nsPerEval.map { " · " + String(format: "%.1f", $0) + " ns" } ?? "")
+            }.joined(separator: " | ") + " |\n"
+        }
+        let outside = columns.indices.filter { columns[$0].kind != .inRepo }
+        text += "\nWhere the engines' and measured implementations' worst errors are (the exact answer is the correctly "
+            + "rounded value at that input):\n\n| implementation | curve | input | its value | exact | error |\n"
+            + "|---|---|---:|---:|---:|---:|\n"
+        for column in outside {
+            for row in rows {
+                guard let cell = row.cells[column], let worst = cell.worst else { continue }
+                text += "| \(columns[column].name) | \(Self.label(row)) | \(worst.input) | \(worst.output) | \(worst.exact) | "
+                    + "\(Self.error(cell.maxError)) |\n"
+            }
+        }
+        return text
+    }
+
+    /// The JSON object: columns (name, kind, budget) and rows (curve, aliases, one cell per column or null).
+    struct JSON: Encodable {
+        struct ColumnJSON: Encodable {
+            let name, kind, budget: String
+        }
+        struct CellJSON: Encodable {
+            let maxAbsError: ReportNumber
+            let worst: WorstJSON?
+            let nsPerEval: ReportNumber?
+            let samples: Int
+        }
+        struct WorstJSON: Encodable {
+            let input, output, exact: ReportNumber
+        }
+        struct RowJSON: Encodable {
+            let curve: String
+            let aliases: [String]
+            let cells: [CellJSON?]
+        }
+        let columns: [ColumnJSON]
+        let rows: [RowJSON]
+        let budgetsDiffer: Bool
+
+        init(_ matrix: ImplementationMatrix) {
+            columns = matrix.columns.map { ColumnJSON(name: $0.name, kind: $0.kind.rawValue, budget: $0.budget) }
+            rows = matrix.rows.map { row in
+                RowJSON(curve: row.curve, aliases: row.aliases, cells: row.cells.map { cell in
+                    cell.map { cell in
+                        CellJSON(maxAbsError: ReportNumber(cell.maxError), worst: cell.worst.map {
+                            WorstJSON(input: ReportNumber($0.input), output: ReportNumber($0.output), exact: ReportNumber($0.exact))
+                        }, nsPerEval: cell.nsPerEval.map(ReportNumber.init), samples: cell.samples)
+                    }
+                })
+            }
+            budgetsDiffer = matrix.budgetsDiffer
+        }
+    }
+
+    /// An HTML table, each cell shaded from green (0) to red (1e-3 and beyond) on a log scale, with the worst input,
+    /// value and exact answer in the cell's title; empty like `markdown()`.
+    public func html() -> String {
+        guard columns.contains(where: { $0.kind != .inRepo }), !rows.isEmpty else { return "" }
+        func escape(_ text: String) -> String { SVGChart.escape(text) }
+        var html = "<h2>Every implementation, curve by curve</h2><p class='note'>Worst error against the correctly rounded "
+            + "answer, and ns per evaluation where timed; hover a cell for the input, the implementation's value and the "
+            + "exact one.</p><table class='matrix' style='border-collapse:collapse;font-size:12px'><tr><th>curve</th>"
+            + columns.map { "<th style='padding:2px 6px'>\(escape($0.name))</th>" }.joined() + "</tr>"
+        for row in rows {
+            html += "<tr><th style='text-align:left;padding:2px 6px'>\(escape(Self.label(row)))</th>"
+            for cell in row.cells {
+                guard let cell else {
+                    html += "<td style='padding:2px 6px;text-align:center'>–</td>"
+                    continue
+                }
+                // log10 error from -16 (green) to -3 (red).
+                let level = cell.maxError <= 0 ? 0 : min(max((log10(cell.maxError) + 16) / 13, 0), 1)
+                let hue = Int((1 - level) * 120)
+                let title = cell.worst.map { "x = \($0.input): \($0.output), exact \($0.exact)" } ?? ""
+                html += "<td title='\(escape(title))' style='padding:2px 6px;text-align:right;white-space:nowrap;"
+                    + "background:hsl(\(hue),70%,85%)'>\(Self.error(cell.maxError))"
+                    + (cell.nsPerEval.map { "<br><small>" + String(format: "%.1f", $0) + " ns</small>" } ?? "") + "</td>"
+            }
+            html += "</tr>"
+        }
+        return html + "</table>"
+    }
+}
