@@ -26,6 +26,11 @@ extension PerformanceGate {
         let engine = GateWorkload.isEngineName(workload.name)
         let output = try ChildProcess.run(executable, arguments, limits: limits,
                                           environment: engine ? ["SWIFT_BACKTRACE": "enable=no"] : [:])
+        if engine, !output.stoppedDescendants.isEmpty || !output.survivingDescendants.isEmpty {
+            throw GateInputError(message: "FAILED \(workload.name): its child process (\(executable) _workload) "
+                                 + ChildProcess.leftBehind(stopped: output.stoppedDescendants,
+                                                           survivors: output.survivingDescendants).dropFirst(2))
+        }
         if engine, output.status > 128 {
             throw GateInputError(message: "FAILED \(workload.name): its child process (\(executable) _workload) crashed with "
                                  + "signal \(output.status - 128)" + (output.status - 128 == SIGSEGV ? " (SIGSEGV)" : ""))

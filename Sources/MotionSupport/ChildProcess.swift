@@ -41,6 +41,11 @@ public enum ChildProcess {
         public let standardOutput: String
         /// Standard error (at most `Limits.outputLimit` bytes).
         public let standardError: String
+        /// Descendants the child left running outside its process group (a `setsid` daemon, say), re-parented to this
+        /// process and stopped after the child ended, as `ProcessControl.describe` names them.
+        public var stoppedDescendants: [String] = []
+        /// Descendants still alive a second after SIGKILL (uninterruptible sleep).
+        public var survivingDescendants: [String] = []
     }
 
     /// Runs `executable` with `arguments`, standard input empty, and waits for it within `limits`.
@@ -53,33 +58,57 @@ public enum ChildProcess {
     /// removed if this process is stopped by a signal while the child runs (the caller removes them otherwise).
     public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard,
                            environment: [String: String] = [:], removing files: [String] = []) throws -> Output {
-        let (pid, descriptors) = try spawn(executable, arguments, environment: environment)
-        let slot = ChildGroups.register(pid, files: files)
+        // Descendants that leave the child's process group or session (setpgid, setsid, a double fork) are re-parented
+        // here rather than to init, so that they can be found and stopped when the child ends.
+        ProcessControl.becomeSubreaper()
+        let before = Set(ProcessControl.children())
+        // Spawning and registering are one step for the descendant sweep of other threads' children (below), which
+        // must not take a child started here for an adopted one.
+        ChildGroups.spawning.lock()
+        let spawned = Result { try spawn(executable, arguments, environment: environment) }
+        let slot = (try? spawned.get()).flatMap { ChildGroups.register($0.0, files: files) }
+        ChildGroups.spawning.unlock()
+        let (pid, descriptors) = try spawned.get()
         defer {
             descriptors.forEach { close($0) }
             if let slot { ChildGroups.unregister(slot) }
         }
         var watch = Watch(pid: pid, descriptors: descriptors, limits: limits)
         watch.waitForExitAndOutput()
+        ChildGroups.spawning.lock()
+        let (stopped, survivors) = ProcessControl.stopAdoptedDescendants { before.contains($0) || ChildGroups.isRunning($0) }
+        ChildGroups.spawning.unlock()
         let command = SafeText.quoted(([executable] + arguments).joined(separator: " "), limit: 200)
         let elapsed = (watch.exitedAt ?? monotonicSeconds()) - watch.started
+        let leftBehind = Self.leftBehind(stopped: stopped, survivors: survivors)
         if watch.timedOut {
             throw ChildProcessError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
-                                 + "stopped (raise the limit with --timeout)", reason: .timedOut, elapsed: elapsed)
+                                 + "stopped (raise the limit with --timeout)" + leftBehind, reason: .timedOut,
+                                    elapsed: elapsed, stoppedDescendants: stopped, survivingDescendants: survivors)
         }
         if watch.flooded {
-            throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped",
-                                    reason: .flooded(limit: limits.outputLimit), elapsed: elapsed)
+            throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped"
+                                    + leftBehind, reason: .flooded(limit: limits.outputLimit), elapsed: elapsed,
+                                    stoppedDescendants: stopped, survivingDescendants: survivors)
         }
         if watch.orphanedPipes {
             let held = Watch.outputGrace
             throw ChildProcessError(message: "\(command) exited (status \(watch.status)) after "
                                     + String(format: "%.1f", elapsed) + " s but left a process holding its output open "
-                                    + "(stopped \(formatSeconds(held)) s later)",
-                                    reason: .outputHeldOpen(status: watch.status, after: held), elapsed: elapsed)
+                                    + "(stopped \(formatSeconds(held)) s later)" + leftBehind,
+                                    reason: .outputHeldOpen(status: watch.status, after: held), elapsed: elapsed,
+                                    stoppedDescendants: stopped, survivingDescendants: survivors)
         }
         return Output(status: watch.status, standardOutput: String(decoding: watch.captured[0], as: UTF8.self),
-                      standardError: String(decoding: watch.captured[1], as: UTF8.self))
+                      standardError: String(decoding: watch.captured[1], as: UTF8.self), stoppedDescendants: stopped,
+                      survivingDescendants: survivors)
+    }
+
+    /// "; it left N process(es) running, stopped: …" and any that survived SIGKILL, or empty.
+    public static func leftBehind(stopped: [String], survivors: [String]) -> String {
+        (stopped.isEmpty ? "" : "; it left \(stopped.count) process(es) running, stopped: "
+            + stopped.prefix(5).joined(separator: ", ") + (stopped.count > 5 ? ", …" : ""))
+            + (survivors.isEmpty ? "" : "; still alive after SIGKILL (uninterruptible): " + survivors.joined(separator: ", "))
     }
 
     /// Starts the child in its own process group with standard input from /dev/null and standard output and error on
@@ -156,7 +185,7 @@ public enum ChildProcess {
                 if let exitedAt, open.contains(true), now - exitedAt > Self.outputGrace {
                     // The child is gone but something it started still holds its output open.
                     orphanedPipes = true
-                    kill(-pid, SIGKILL)
+                    stop(SIGKILL)
                     break
                 }
                 enforceTimeout(now)
@@ -164,6 +193,13 @@ public enum ChildProcess {
             }
             if exitedAt == nil { waitpid(pid, nil, 0) }
             kill(-pid, SIGKILL)  // Anything left in the group.
+        }
+
+        /// Signals the child itself and its process group: a child that moved to another group (setpgid) is still
+        /// reached by its pid.
+        private func stop(_ signal: Int32) {
+            kill(pid, signal)
+            kill(-pid, signal)
         }
 
         private mutating func reapIfExited(_ now: Double) {
@@ -180,9 +216,9 @@ public enum ChildProcess {
             if exitedAt == nil, !timedOut, now - started > limits.timeout {
                 timedOut = true
                 stopRequestedAt = now
-                kill(-pid, SIGTERM)
+                stop(SIGTERM)
             }
-            if let stopRequestedAt, now - stopRequestedAt > 2 { kill(-pid, SIGKILL) }
+            if let stopRequestedAt, now - stopRequestedAt > 2 { stop(SIGKILL) }
         }
 
         /// Waits up to 50 ms for output and keeps what fits under the cap; a flood kills the group.
@@ -200,7 +236,7 @@ public enum ChildProcess {
                 captured[index].append(contentsOf: buffer[0..<min(count, max(room, 0))])
                 if count > room, !flooded {
                     flooded = true
-                    kill(-pid, SIGKILL)
+                    stop(SIGKILL)
                 }
             }
         }
@@ -240,9 +276,16 @@ public struct ChildProcessError: MotionBenchError, CustomStringConvertible {
     /// Seconds from the start to the child's exit (or to when it was stopped).
     public var elapsed: Double
 
+    /// Descendants it left running, stopped after it ended (see `ChildProcess.Output.stoppedDescendants`).
+    public var stoppedDescendants: [String]
+    /// Descendants still alive after SIGKILL.
+    public var survivingDescendants: [String]
+
     /// An error saying `message`.
-    public init(message: String, reason: Reason = .notStarted, elapsed: Double = 0) {
+    public init(message: String, reason: Reason = .notStarted, elapsed: Double = 0, stoppedDescendants: [String] = [],
+                survivingDescendants: [String] = []) {
         (self.message, self.reason, self.elapsed) = (message, reason, elapsed)
+        (self.stoppedDescendants, self.survivingDescendants) = (stoppedDescendants, survivingDescendants)
     }
 
     /// The message.
@@ -268,6 +311,8 @@ enum ChildGroups {
         return slots
     }()
     static let lock = NSLock()
+    /// Held while a child is spawned and registered, and while adopted descendants are swept.
+    static let spawning = NSLock()
     nonisolated(unsafe) static var installed = false
 
     /// Registers the running child `group` with `files`; nil when every slot is taken.
@@ -286,6 +331,13 @@ enum ChildGroups {
         return slot
     }
 
+    /// Whether `pid` is a child registered now (the children `ChildProcess.run` watches, in this and other threads).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return (0..<capacity).contains { groups[$0] == pid }
+    }
+
     /// Frees `slot` once its child has ended.
     static func unregister(_ slot: Int) {
         lock.lock()
@@ -302,6 +354,7 @@ enum ChildGroups {
         while slot < capacity {
             let group = groups[slot]
             if group > 0 {
+                kill(group, SIGKILL)  // The child itself, in whatever group it moved to.
                 kill(-group, SIGKILL)
                 if var path = files[slot] {
                     while path.pointee != 0 {

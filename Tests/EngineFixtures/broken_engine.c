@@ -3,6 +3,7 @@
  * (MODE_NAN_AT_FRAME: at frame NAN_FRAME only, in the middle layer's first output; the load-time modes while it is
  * loaded, the create, destroy and fork modes in those calls). */
 #include <math.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@
 #define MODE_CLOSES_OUTPUT 17 /* destroy closes file descriptors 1 and 2 */
 #define MODE_DESTROY_CRASH 18 /* destroy writes through a null pointer */
 #define MODE_NO_KINDS 19 /* supported_kinds is 0: rejected once the name is known */
+#define MODE_SETPGID_HANG 20 /* create moves the child into its parent's process group, then spins */
+#define MODE_DAEMON 21 /* create double-forks a setsid daemon (output closed) that sleeps 600 s, then works normally */
 #ifndef NAN_FRAME
 #define NAN_FRAME 5
 #endif
@@ -54,6 +57,25 @@ __attribute__((constructor)) static void crash_while_loaded(void) { raise(SIGSEG
 static void *create(const motionbench_layer *layers, uint64_t count, uint64_t outputs) {
     if (MODE == MODE_CREATE_FAILS) return NULL;
     if (MODE == MODE_FORKS && fork() == 0) { sleep(600); _exit(0); }
+#ifdef PID_FILE
+    /* The sandbox tests read the pids of the processes that must not survive (the child, a daemon) from here. */
+    if (MODE == MODE_SETPGID_HANG) { FILE *f = fopen(PID_FILE, "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); } }
+#endif
+    if (MODE == MODE_SETPGID_HANG) {
+        setpgid(0, getpgid(getppid()));
+        for (volatile int spin = 1; spin;) {}
+    }
+    if (MODE == MODE_DAEMON && fork() == 0) {
+        setsid();
+        if (fork() == 0) {
+            for (int fd = 0; fd < 3; fd++) close(fd);
+#ifdef PID_FILE
+            FILE *f = fopen(PID_FILE, "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }
+#endif
+            sleep(600);
+        }
+        _exit(0);
+    }
     for (uint64_t i = 0; MODE == MODE_REJECTS_OVERSHOOT && i < count; i++) {
         const motionbench_easing *easing = &layers[i].parameters.basic.timing.easing;
         if (easing->type == MOTIONBENCH_EASING_CUBIC_BEZIER

@@ -74,11 +74,16 @@ public enum EngineEasingProbe {
                                           environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, inputsPath])
         } catch {
             let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
-            guard (error as? ChildProcessError)?.reason != .timedOut else {
+            if let error = error as? ChildProcessError, error.reason == .timedOut {
                 throw EngineError("engine \(name): did not finish within \(formatSpecNumber(request.timeout)) s and was stopped"
-                                  + "\(EngineProcess.callAndFrame(heartbeat)) (raise the limit with --engine-timeout)")
+                                  + "\(EngineProcess.callAndFrame(heartbeat)) (raise the limit with --engine-timeout)"
+                                  + (EngineProcess.leftBehind(stopped: error.stoppedDescendants,
+                                                              survivors: error.survivingDescendants).map { "; it " + $0 } ?? ""))
             }
             throw EngineError("engine \(name): " + EngineProcess.stopped(error, heartbeat: heartbeat, timeout: request.timeout))
+        }
+        if let leftBehind = EngineProcess.leftBehind(output) {
+            throw EngineError("engine \(EngineHeartbeat.read(path: heartbeat)?.name ?? request.label): \(leftBehind)")
         }
         let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: true)
         let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label

@@ -61,12 +61,32 @@ package enum EngineProcess {
             return failed
         }
         fillFromHeartbeat(&failed, heartbeat)
+        if let leftBehind = leftBehind(output) {
+            // An engine must not leave processes behind: the row fails, naming what was stopped.
+            failed.failure = "engine \(messageName(request, heartbeat)): \(leftBehind)"
+            return failed
+        }
         if output.status == 0, let line = output.standardOutput.split(separator: "\n").last,
            let row = try? JSONDecoder().decode(EngineRow.self, from: Data(line.utf8)) {
             return row
         }
         failed.failure = "engine \(messageName(request, heartbeat)): " + ended(output, heartbeat: heartbeat)
         return failed
+    }
+
+    /// "left N process(es) running after its child ended (a daemon?): …, stopped" when the child's descendants outlived
+    /// it (re-parented to this process and stopped), with any that survived SIGKILL; nil when it left none.
+    package static func leftBehind(_ output: ChildProcess.Output) -> String? {
+        leftBehind(stopped: output.stoppedDescendants, survivors: output.survivingDescendants)
+    }
+
+    /// As `leftBehind(_:)`, from the two lists.
+    package static func leftBehind(stopped: [String], survivors: [String]) -> String? {
+        guard !stopped.isEmpty || !survivors.isEmpty else { return nil }
+        return "left \(stopped.count + survivors.count) process(es) running after its child process ended (it forked "
+            + "or started a daemon; an engine must not leave processes behind)"
+            + (stopped.isEmpty ? "" : "; stopped: " + stopped.prefix(5).joined(separator: ", ") + (stopped.count > 5 ? ", …" : ""))
+            + (survivors.isEmpty ? "" : "; still alive after SIGKILL: " + survivors.joined(separator: ", "))
     }
 
     /// The engine's name in a message: its own once the child has read it, else the library's path.
@@ -83,6 +103,7 @@ package enum EngineProcess {
         case .timedOut:
             return "did not finish within \(timeout) s and was stopped\(callAndFrame(heartbeat)) "
                 + "(raise the limit with \(option))"
+                + (leftBehind(stopped: error.stoppedDescendants, survivors: error.survivingDescendants).map { "; it " + $0 } ?? "")
         case let .outputHeldOpen(status, after):
             return "the child process \(describe(status: status, exited: true)) after \(seconds(error.elapsed)) s, but a "
                 + "process it started (the engine forked?) still held its standard output or error open \(seconds(after)) s "

@@ -1,0 +1,74 @@
+import Foundation
+import MotionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Linux process controls the child-process host needs: becoming the subreaper of this process's descendants (so that
+/// a child's double-forked or `setsid` descendant is re-parented here, not to init), and finding, naming and stopping
+/// the descendants re-parented here.
+public enum ProcessControl {
+    /// `prctl(PR_SET_CHILD_SUBREAPER, 1)` (once per process); false where the call is not available.
+    @discardableResult
+    public static func becomeSubreaper() -> Bool { subreaper }
+
+    private static let subreaper: Bool = {
+        #if os(Linux)
+        // prctl is variadic in C, so Swift does not import it: it is called through its address with integer
+        // arguments (PR_SET_CHILD_SUBREAPER is 36).
+        guard let symbol = dlsym(nil, "prctl") else { return false }
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        return unsafeBitCast(symbol, to: Prctl.self)(36, 1, 0, 0, 0) == 0
+        #else
+        return false
+        #endif
+    }()
+
+    /// A process as messages name it: its pid and command name (`/proc/PID/comm`).
+    public static func describe(_ pid: pid_t) -> String {
+        let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return "pid \(pid)" + (name.map { " (\(SafeText.quoted($0, limit: 32)))" } ?? "")
+    }
+
+    /// The pids whose parent is this process (`/proc/*/stat`'s fourth field), zombies included.
+    public static func children() -> [pid_t] {
+        let me = getpid()
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), pid != me,
+                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After "pid (comm)": state, then ppid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count >= 2, let parent = pid_t(fields[1]), parent == me else { return nil }
+            return pid
+        }
+    }
+
+    /// Stops (SIGKILL) and reaps every process re-parented here that `isOwn` does not claim (the children this process
+    /// started and still watches), repeating while stopping one re-parents its own children here; returns the ones
+    /// stopped, and those still alive a second after SIGKILL (in uninterruptible sleep), each as `describe` names it.
+    public static func stopAdoptedDescendants(isOwn: (pid_t) -> Bool) -> (stopped: [String], survivors: [String]) {
+        var stopped: [String] = [], pending: [pid_t: String] = [:]
+        for _ in 0..<64 {
+            let adopted = children().filter { !isOwn($0) && pending[$0] == nil }
+            if adopted.isEmpty && pending.isEmpty { break }
+            for pid in adopted {
+                pending[pid] = describe(pid)
+                kill(pid, SIGKILL)
+            }
+            // Reap what has ended; a zombie that was stopped earlier is named once.
+            let deadline = Date().addingTimeInterval(1)
+            while !pending.isEmpty, Date() < deadline {
+                for (pid, name) in pending where waitpid(pid, nil, WNOHANG) == pid {
+                    stopped.append(name)
+                    pending[pid] = nil
+                }
+                if !pending.isEmpty { usleep(5_000) }
+            }
+            if !pending.isEmpty, children().filter({ !isOwn($0) && pending[$0] == nil }).isEmpty { break }
+        }
+        return (stopped, pending.values.sorted())
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// The engine host's sandbox: an engine that moves its child into motionbench's own process group and hangs is still
+/// stopped at its timeout; a double-forked `setsid` daemon is re-parented to motionbench (the child subreaper),
+/// stopped, and named in a FAILED row. Each engine writes the pids that must not survive into a file, and the test
+/// checks they are gone.
+final class EngineSandboxTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        // Whatever a failed assertion left alive is stopped here, so that a failing test does not leave it running.
+        for pid in pids() { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var pidFile: String { directory.appendingPathComponent("pids.txt").path }
+
+    /// The pids the engine recorded.
+    func pids() -> [pid_t] {
+        ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+    }
+
+    func engine(_ mode: String) throws -> String {
+        try TestEngines.build("broken_engine.c", name: "sandbox-\(mode.lowercased())",
+                              defines: ["MODE=MODE_\(mode)", "ENGINE_NAME=\"sandbox-\(mode.lowercased())\"",
+                                        "PID_FILE=\"\(pidFile)\""], in: directory)
+    }
+
+    /// Whether `pid` is alive and not a zombie.
+    func isAlive(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+
+    func testAnEngineThatJoinsMotionbenchsProcessGroupAndHangsIsStoppedAtItsTimeout() throws {
+        let library = try engine("SETPGID_HANG")
+        let started = Date()
+        let result = try CommandRunner.run(["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library,
+                                            "--engine-timeout", "3"])
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
+        XCTAssertTrue(result.standardError.contains("did not finish within 3.0 s"), result.standardError)
+        XCTAssertLessThan(elapsed, 60, "stopped at its timeout (3 s, then SIGKILL 2 s later), not left to spin")
+        let recorded = pids()
+        XCTAssertFalse(recorded.isEmpty, "the engine recorded its child's pid")
+        XCTAssertTrue(recorded.allSatisfy { !isAlive($0) }, "alive: \(recorded.filter(isAlive))")
+
+        // The same engine under accuracy --engine and baseline --engine.
+        try? FileManager.default.removeItem(atPath: pidFile)
+        let accuracy = try CommandRunner.run(["accuracy", "--curves", "ease", "--samples", "11", "--no-search",
+                                              "--engine", library, "--engine-timeout", "3"])
+        XCTAssertEqual(accuracy.status, 2, accuracy.standardError)
+        XCTAssertTrue(accuracy.standardError.contains("did not finish within 3 s"), accuracy.standardError)
+        XCTAssertTrue(pids().allSatisfy { !isAlive($0) }, "alive after accuracy: \(pids().filter(isAlive))")
+        try? FileManager.default.removeItem(atPath: pidFile)
+        let baseline = try CommandRunner.run(["baseline", "--output", directory.appendingPathComponent("b.json").path,
+                                              "--engine", library, "--layers", "200", "--frames", "4", "--timeout", "3"])
+        XCTAssertEqual(baseline.status, 2, baseline.standardError)
+        XCTAssertTrue(pids().allSatisfy { !isAlive($0) }, "alive after baseline: \(pids().filter(isAlive))")
+    }
+
+    func testADoubleForkedDaemonIsStoppedAndTheRowSaysSo() throws {
+        let library = try engine("DAEMON")
+        let result = try CommandRunner.run(["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library])
+        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
+        let daemons = pids()
+        XCTAssertFalse(daemons.isEmpty, "the daemon recorded its pid")
+        XCTAssertTrue(daemons.allSatisfy { !isAlive($0) }, "alive: \(daemons.filter(isAlive))")
+        // One daemon per create call (the engine is created for each pass); every one is named.
+        // (A daemon stopped before it wrote its pid is named but not in the file.)
+        for part in ["sandbox-daemon", "process(es) running after its child process ended", "stopped: pid"]
+            + daemons.map({ "pid \($0)" }) {
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
+        }
+        XCTAssertTrue(result.standardOutput.split(separator: "\n").contains { $0.hasPrefix("sandbox-daemon ") && $0.contains("FAILED") },
+                      result.standardOutput)
+    }
+}
