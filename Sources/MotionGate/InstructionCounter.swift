@@ -60,7 +60,10 @@ public enum InstructionCounter {
                                "--callgrind-out-file=\(file)"]
         case .process: ["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=\(file)"]
         }
-        let output = try ChildProcess.run(valgrind, tool + [executable] + arguments, limits: limits, removing: [file])
+        // No data limit under valgrind, which runs the guest in its own address space and reserves far more.
+        var unlimited = limits
+        unlimited.memory = nil
+        let output = try ChildProcess.run(valgrind, tool + [executable] + arguments, limits: unlimited, removing: [file])
         guard output.status == 0 else {
             throw GateInputError(message: "\(executable) \(arguments.joined(separator: " ")) failed under valgrind "
                                  + "(exit \(output.status)): \(output.standardError.suffix(400))")

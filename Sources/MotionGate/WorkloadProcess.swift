@@ -33,7 +33,8 @@ extension PerformanceGate {
         }
         if engine, output.status > 128 {
             throw GateInputError(message: "FAILED \(workload.name): its child process (\(executable) _workload) crashed with "
-                                 + "signal \(output.status - 128)" + (output.status - 128 == SIGSEGV ? " (SIGSEGV)" : ""))
+                                 + "signal \(output.status - 128)" + (output.status - 128 == SIGSEGV ? " (SIGSEGV)" : "")
+                                 + EngineMemory.note(peak: output.peakDataBytes, limit: limits.memory))
         }
         guard output.status == 0,
               let data = output.standardOutput.data(using: .utf8),

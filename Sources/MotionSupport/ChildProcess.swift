@@ -16,11 +16,17 @@ public enum ChildProcess {
         public var timeout: Double
         /// Bytes kept from each of standard output and standard error; a child that prints more is stopped.
         public var outputLimit: Int
+        /// A motionbench child's data limit in bytes (`RLIMIT_DATA`, which it sets on itself before it loads an engine:
+        /// `EngineMemory`), or nil for none. Passed as `MOTIONBENCH_ENGINE_MEMORY`; the child's data size is sampled
+        /// while it runs, so that a failure can say the child reached it.
+        public var memory: UInt64?
 
         /// Limits for one child.
-        public init(timeout: Double = Limits.standard.timeout, outputLimit: Int = Limits.standard.outputLimit) {
+        public init(timeout: Double = Limits.standard.timeout, outputLimit: Int = Limits.standard.outputLimit,
+                    memory: UInt64? = nil) {
             self.timeout = timeout
             self.outputLimit = outputLimit
+            self.memory = memory
         }
 
         /// 600 s and 1 MiB: a gate workload runs for under a second natively and under a minute in valgrind, and
@@ -46,6 +52,9 @@ public enum ChildProcess {
         public var stoppedDescendants: [String] = []
         /// Descendants still alive a second after SIGKILL (uninterruptible sleep).
         public var survivingDescendants: [String] = []
+        /// The largest data size (`VmData`) seen while the child ran, sampled every 50 ms or less, or its peak resident
+        /// size at exit if larger, when it had a `Limits.memory`.
+        public var peakDataBytes: UInt64? = nil
     }
 
     /// Runs `executable` with `arguments`, standard input empty, and waits for it within `limits`.
@@ -65,7 +74,9 @@ public enum ChildProcess {
         // Spawning and registering are one step for the descendant sweep of other threads' children (below), which
         // must not take a child started here for an adopted one.
         ChildGroups.spawning.lock()
-        let spawned = Result { try spawn(executable, arguments, environment: environment) }
+        var childEnvironment = environment
+        if let memory = limits.memory { childEnvironment[EngineMemory.variable] = "\(memory)" }
+        let spawned = Result { try spawn(executable, arguments, environment: childEnvironment) }
         let slot = (try? spawned.get()).flatMap { ChildGroups.register($0.0, files: files) }
         ChildGroups.spawning.unlock()
         let (pid, descriptors) = try spawned.get()
@@ -84,12 +95,13 @@ public enum ChildProcess {
         if watch.timedOut {
             throw ChildProcessError(message: "\(command) did not finish within \(formatSeconds(limits.timeout)) s and was "
                                  + "stopped (raise the limit with --timeout)" + leftBehind, reason: .timedOut,
-                                    elapsed: elapsed, stoppedDescendants: stopped, survivingDescendants: survivors)
+                                    elapsed: elapsed, stoppedDescendants: stopped, survivingDescendants: survivors,
+                                    peakDataBytes: watch.peakData)
         }
         if watch.flooded {
             throw ChildProcessError(message: "\(command) printed more than \(limits.outputLimit) bytes and was stopped"
                                     + leftBehind, reason: .flooded(limit: limits.outputLimit), elapsed: elapsed,
-                                    stoppedDescendants: stopped, survivingDescendants: survivors)
+                                    stoppedDescendants: stopped, survivingDescendants: survivors, peakDataBytes: watch.peakData)
         }
         if watch.orphanedPipes {
             let held = Watch.outputGrace
@@ -97,11 +109,11 @@ public enum ChildProcess {
                                     + String(format: "%.1f", elapsed) + " s but left a process holding its output open "
                                     + "(stopped \(formatSeconds(held)) s later)" + leftBehind,
                                     reason: .outputHeldOpen(status: watch.status, after: held), elapsed: elapsed,
-                                    stoppedDescendants: stopped, survivingDescendants: survivors)
+                                    stoppedDescendants: stopped, survivingDescendants: survivors, peakDataBytes: watch.peakData)
         }
         return Output(status: watch.status, standardOutput: String(decoding: watch.captured[0], as: UTF8.self),
                       standardError: String(decoding: watch.captured[1], as: UTF8.self), stoppedDescendants: stopped,
-                      survivingDescendants: survivors)
+                      survivingDescendants: survivors, peakDataBytes: watch.peakData)
     }
 
     /// "; it left N process(es) running, stopped: …" and any that survived SIGKILL, or empty.
@@ -167,6 +179,8 @@ public enum ChildProcess {
         var timedOut = false, flooded = false, orphanedPipes = false
         var stopRequestedAt: Double?
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        /// The largest `VmData` sampled, or the peak resident size at exit if larger (with a memory limit only).
+        var peakData: UInt64?
         /// Seconds the pipes may stay open after the child exited before what holds them is stopped.
         static let outputGrace = 5.0
 
@@ -189,6 +203,9 @@ public enum ChildProcess {
                     break
                 }
                 enforceTimeout(now)
+                if limits.memory != nil, exitedAt == nil, let data = EngineMemory.dataBytes(of: pid) {
+                    peakData = max(peakData ?? 0, data)
+                }
                 if open.contains(true) { readReadyPipes() } else { usleep(10_000) }
             }
             if exitedAt == nil { waitpid(pid, nil, 0) }
@@ -205,9 +222,12 @@ public enum ChildProcess {
         private mutating func reapIfExited(_ now: Double) {
             guard exitedAt == nil else { return }
             var raw: Int32 = 0
-            if waitpid(pid, &raw, WNOHANG) == pid {
+            var usage = rusage()
+            if wait4(pid, &raw, WNOHANG, &usage) == pid {
                 exitedAt = now
                 status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+                // Its peak resident size (KiB): memory an engine wrote counts even when it grew between two samples.
+                if limits.memory != nil { peakData = max(peakData ?? 0, UInt64(max(usage.ru_maxrss, 0)) << 10) }
             }
         }
 
@@ -280,12 +300,15 @@ public struct ChildProcessError: MotionBenchError, CustomStringConvertible {
     public var stoppedDescendants: [String]
     /// Descendants still alive after SIGKILL.
     public var survivingDescendants: [String]
+    /// The child's largest sampled data size, when it had a memory limit.
+    public var peakDataBytes: UInt64?
 
     /// An error saying `message`.
     public init(message: String, reason: Reason = .notStarted, elapsed: Double = 0, stoppedDescendants: [String] = [],
-                survivingDescendants: [String] = []) {
+                survivingDescendants: [String] = [], peakDataBytes: UInt64? = nil) {
         (self.message, self.reason, self.elapsed) = (message, reason, elapsed)
         (self.stoppedDescendants, self.survivingDescendants) = (stoppedDescendants, survivingDescendants)
+        self.peakDataBytes = peakDataBytes
     }
 
     /// The message.

@@ -87,6 +87,8 @@ struct AccuracyCommand: ParsableCommand {
             help: "Seconds an engine under test may take for one search round (one child process) before it is stopped.")
     var engineTimeout = 600.0
 
+    @OptionGroup var engineMemory: EngineMemoryOption
+
     @Option(help: FormatOption<AccuracyReport>.help(note: " The dashboard formats carry the largest error and ns per "
                                                     + "evaluation or step per strategy; there is no junit, as accuracy has no pass/fail rule."))
     var format = FormatOption<AccuracyReport>(.markdown)
@@ -137,7 +139,10 @@ struct AccuracyCommand: ParsableCommand {
                 throw BadInput(message: "accuracy: --engine \(SafeText.quoted(path)): no such readable file (the example engine "
                                + "is built by 'swift build -c release --product MotionBenchExampleEngine')")
             }
-            return EngineEasingProbe.Request(path: path, executable: PerformanceGate.currentExecutable, timeout: engineTimeout)
+            var request = EngineEasingProbe.Request(path: path, executable: PerformanceGate.currentExecutable,
+                                                    timeout: engineTimeout)
+            request.memory = try engineMemory.bytes()
+            return request
         }
         let status = StatusLine()
         var report: AccuracyReport

@@ -24,6 +24,8 @@ struct EngineWorkloadOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "With --engine: frames at 120 Hz in the measured region.")
     var frames = 120
 
+    @OptionGroup var memory: EngineMemoryOption
+
     /// Checks the counts (exit 2 with the usage).
     func validate() throws {
         try validatingOptions {

@@ -15,12 +15,13 @@ func parsePercent(_ text: String, option: String) throws -> Double {
     return value / 100
 }
 
-/// Child-process limits from `--timeout`, or `BadInput` naming the option and its range.
-func childLimits(timeout: Double, command: String) throws -> ChildProcess.Limits {
+/// Child-process limits from `--timeout` (and `--engine-memory`, the cap of every child that loads an engine or runs a
+/// workload; the valgrind runs that count instructions go without it), or `BadInput` naming the option and its range.
+func childLimits(timeout: Double, command: String, memory: EngineMemoryOption? = nil) throws -> ChildProcess.Limits {
     guard timeout >= 1, timeout <= 86_400 else {
         throw BadInput(message: "\(command): --timeout \(formatSpecNumber(timeout)) must be a number of seconds in 1…86400")
     }
-    return ChildProcess.Limits(timeout: timeout)
+    return ChildProcess.Limits(timeout: timeout, memory: try memory?.bytes())
 }
 
 /// `motionbench baseline`: records the gate baseline.
@@ -68,7 +69,7 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let destination = try OutputFile(checking: output)
-        let limits = try childLimits(timeout: timeout, command: "baseline")
+        let limits = try childLimits(timeout: timeout, command: "baseline", memory: engine.memory)
         let status = StatusLine()
         if engine.path != nil { status.show("baseline: checking the engine in a child process") }
         let selected: [GateWorkload]
@@ -227,7 +228,7 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let limits = try childLimits(timeout: timeout, command: "gate")
+        let limits = try childLimits(timeout: timeout, command: "gate", memory: engine.memory)
         let status = StatusLine()
         if engine.path != nil { status.show("gate: checking the engine in a child process") }
         let selected: [GateWorkload]

@@ -82,6 +82,8 @@ struct RunCommand: ParsableCommand {
             help: "Seconds an engine under test may take for one layer count before it is stopped.")
     var engineTimeout = 600.0
 
+    @OptionGroup var engineMemory: EngineMemoryOption
+
     @Option(name: .customLong("check-budget"), parsing: .unconditional, help: ArgumentHelp(
         "The most layer comparisons with the exact scalar path per engine per layer count, shared out over every frame "
             + "(each compares all of one layer's outputs at one frame); every output of every timed frame is checked to "
@@ -163,8 +165,10 @@ struct RunCommand: ParsableCommand {
                 throw BadInput(message: "run: --engine \(path): no such readable file (the example engine is built by "
                                + "'swift build -c release --product MotionBenchExampleEngine')")
             }
-            return EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,
-                                         workload: engineWorkload, timeout: engineTimeout)
+            var request = EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,
+                                                workload: engineWorkload, timeout: engineTimeout)
+            request.memory = try engineMemory.bytes()
+            return request
         }
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)

@@ -32,6 +32,7 @@
 #define MODE_NO_KINDS 19 /* supported_kinds is 0: rejected once the name is known */
 #define MODE_SETPGID_HANG 20 /* create moves the child into its parent's process group, then spins */
 #define MODE_DAEMON 21 /* create double-forks a setsid daemon (output closed) that sleeps 600 s, then works normally */
+#define MODE_LEAK 22 /* every frame allocates and writes 50 MB it never frees (and crashes when malloc fails) */
 #ifndef NAN_FRAME
 #define NAN_FRAME 5
 #endif
@@ -90,6 +91,12 @@ static void *create(const motionbench_layer *layers, uint64_t count, uint64_t ou
 
 static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t chunks, void *output) {
     engine *e = self;
+    if (MODE == MODE_LEAK && chunk == 0) {
+        static char *volatile kept; /* the block escapes, so that the compiler keeps the allocation */
+        char *leak = malloc(50u << 20);
+        memset(leak, 1, 50u << 20); /* a NULL from malloc at the limit faults here, as careless engines do */
+        kept = leak;
+    }
     double *out = output;
     if (chunk == 0) e->frame++;
     int broken = e->frame >= 3;

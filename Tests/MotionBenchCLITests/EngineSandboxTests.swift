@@ -83,4 +83,20 @@ final class EngineSandboxTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.split(separator: "\n").contains { $0.hasPrefix("sandbox-daemon ") && $0.contains("FAILED") },
                       result.standardOutput)
     }
+
+    /// An engine that leaks 50 MB per frame under a 256 MiB `--engine-memory` fails its own child process, not the
+    /// machine: exit 2, the message naming the engine, the call, the frame and the limit.
+    func testAnEngineThatLeaksEveryFrameIsStoppedByItsMemoryLimit() throws {
+        let library = try engine("LEAK")
+        let result = try CommandRunner.run(["run", "--layers", "200", "--frames", "60", "--threads", "1", "--engine", library,
+                                            "--engine-memory", "256"])
+        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
+        for part in ["engine sandbox-leak", "in evaluate_frame at frame", "of its 256 MiB memory limit (RLIMIT_DATA",
+                     "--engine-memory"] {
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
+        }
+        let bad = try CommandRunner.run(["run", "--engine", library, "--engine-memory", "1"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.standardError.contains("--engine-memory 1 must be a whole number of MiB in 64…"), bad.standardError)
+    }
 }

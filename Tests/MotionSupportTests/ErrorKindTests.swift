@@ -12,6 +12,7 @@ final class ErrorKindTests: XCTestCase {
             StrictJSONError(line: 1, column: 2, problem: "trailing comma"),
             ChildProcessError(message: "base did not finish"),
             CSVReadError(line: 2, field: 3, problem: "a quoted field is never closed"),
+            EngineMemoryError(message: "--engine-memory 1 must be a whole number of MiB in 64…4194304"),
         ]
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")

@@ -41,6 +41,7 @@ extension GateWorkload {
             path: path, executable: executable, workload: EngineJob.Workload(scenario: scenario, frames: frames, rate: 120),
             timeout: limits.timeout)
         request.timeoutOption = "--timeout"
+        request.memory = limits.memory
         let row = EngineProcess.measure(request, count: layers, options: options)
         if let failure = row.failure { throw GateInputError(message: "FAILED \(failure)") }
         var workload = engine(named: "engine:\(row.name)/\(parsed.name)/\(layers)", path: path, scenario: scenario,

@@ -22,6 +22,8 @@ public enum EngineEasingProbe {
         public var executable: String
         /// Seconds one child (one round of inputs) may take before it is stopped.
         public var timeout: Double
+        /// The child's data limit in bytes (`EngineMemory`), or nil for none.
+        public var memory: UInt64? = UInt64(EngineMemory.defaultMiB) << 20
 
         /// A request for the engine at `path`.
         public init(path: String, executable: String, timeout: Double) {
@@ -70,7 +72,8 @@ public enum EngineEasingProbe {
         do {
             output = try ChildProcess.run(request.executable,
                                           ["_engine-easing", request.path, "--inputs", inputsPath, "--heartbeat", heartbeat],
-                                          limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: limit),
+                                          limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: limit,
+                                                                      memory: request.memory),
                                           environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, inputsPath])
         } catch {
             let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
@@ -80,7 +83,8 @@ public enum EngineEasingProbe {
                                   + (EngineProcess.leftBehind(stopped: error.stoppedDescendants,
                                                               survivors: error.survivingDescendants).map { "; it " + $0 } ?? ""))
             }
-            throw EngineError("engine \(name): " + EngineProcess.stopped(error, heartbeat: heartbeat, timeout: request.timeout))
+            throw EngineError("engine \(name): " + EngineProcess.stopped(error, heartbeat: heartbeat, timeout: request.timeout)
+                              + EngineMemory.note(peak: (error as? ChildProcessError)?.peakDataBytes, limit: request.memory))
         }
         if let leftBehind = EngineProcess.leftBehind(output) {
             throw EngineError("engine \(EngineHeartbeat.read(path: heartbeat)?.name ?? request.label): \(leftBehind)")
@@ -93,7 +97,8 @@ public enum EngineEasingProbe {
         if let failed = lines.last(where: { $0.hasPrefix("failed\t") }) {
             throw EngineError(String(failed.dropFirst("failed\t".count)))
         }
-        throw EngineError("engine \(name): " + EngineProcess.ended(output, heartbeat: heartbeat))
+        throw EngineError("engine \(name): " + EngineProcess.ended(output, heartbeat: heartbeat)
+                          + EngineMemory.note(peak: output.peakDataBytes, limit: request.memory))
     }
 
     /// The inputs file: per subject a line `spec<TAB>TEXT` then a line `inputs<TAB>x x …` (shortest round-trip

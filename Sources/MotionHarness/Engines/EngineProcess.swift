@@ -22,6 +22,10 @@ package enum EngineProcess {
         package var timeout: Double
         /// The option that raises `timeout`, named in a timeout's message.
         package var timeoutOption = "--engine-timeout"
+        /// The child's data limit in bytes (`EngineMemory`), or nil for none.
+        package var memory: UInt64? = UInt64(EngineMemory.defaultMiB) << 20
+        /// The option that raises `memory`, named in a failure near it.
+        package var memoryOption = "--engine-memory"
 
         /// A request for the engine at `path`.
         package init(path: String, executable: String, workload: EngineJob.Workload, timeout: Double) {
@@ -52,12 +56,15 @@ package enum EngineProcess {
         do {
             // No Swift backtrace on a crash: the engine's own code crashed, and the heartbeat says where.
             output = try ChildProcess.run(request.executable, arguments,
-                                          limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: 1 << 24),
+                                          limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: 1 << 24,
+                                                                      memory: request.memory),
                                           environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat])
         } catch {
             fillFromHeartbeat(&failed, heartbeat)
             failed.failure = "engine \(messageName(request, heartbeat)): " + stopped(error, heartbeat: heartbeat, timeout: request.timeout,
                                                                   option: request.timeoutOption)
+                + EngineMemory.note(peak: (error as? ChildProcessError)?.peakDataBytes, limit: request.memory,
+                                    option: request.memoryOption)
             return failed
         }
         fillFromHeartbeat(&failed, heartbeat)
@@ -71,6 +78,7 @@ package enum EngineProcess {
             return row
         }
         failed.failure = "engine \(messageName(request, heartbeat)): " + ended(output, heartbeat: heartbeat)
+            + EngineMemory.note(peak: output.peakDataBytes, limit: request.memory, option: request.memoryOption)
         return failed
     }
 
@@ -233,5 +241,8 @@ struct ReportChannel {
 extension EngineProcess {
     /// Called first by every motionbench child that loads an engine (`_engine`, `_engine-easing`, `_workload`): ties
     /// the child to its parent with a death signal (see `EngineChild.tieToParent`).
-    package static func startChild() { EngineChild.tieToParent() }
+    package static func startChild() {
+        EngineChild.tieToParent()
+        EngineMemory.applyInChild()
+    }
 }
