@@ -37,10 +37,11 @@ enum CommandRunner {
     static func failsWhenMissing(_ environment: [String: String]) -> Bool { environment["CI"]?.lowercased() == "true" }
 
     /// Runs `motionbench arguments...`, feeding `input` to standard input.
-    static func run(_ arguments: [String], input: String = "") throws -> CommandResult {
+    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        if !extra.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 } }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
         process.standardOutput = output
         process.standardError = error

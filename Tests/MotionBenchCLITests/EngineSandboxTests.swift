@@ -99,4 +99,17 @@ final class EngineSandboxTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.standardError.contains("--engine-memory 1 must be a whole number of MiB in 64…"), bad.standardError)
     }
+
+    /// `run --format json` (which records the toolchain's version) leaves nothing in an empty TMPDIR: no heartbeat, no
+    /// job file, no `TemporaryDirectory.*` from the Swift driver.
+    func testARunLeavesTMPDIREmpty() throws {
+        let temporary = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let good = try engine("NONE")
+        let result = try CommandRunner.run(["run", "--layers", "200", "--frames", "4", "--engine", good, "--format", "json",
+                                            "--output", directory.appendingPathComponent("run.json").path],
+                                           environment: ["TMPDIR": temporary.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
+    }
 }
