@@ -45,6 +45,7 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
             raw.create(pointer, UInt64(layers.count), UInt64(layers.outputCount))
         }
         guard let created else {
+            library.willCallLastError?()
             let reason = raw.last_error(nil).map { String(cString: $0) } ?? "no message"
             throw EngineError("engine \(library.descriptor.name): create failed for \(layers.count) layers: \(reason)")
         }
@@ -177,7 +178,8 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
 
     /// The engine's last error message.
     private var lastError: String {
-        library.entry.pointee.last_error(instance).map { String(cString: $0) } ?? "no message"
+        library.willCallLastError?()
+        return library.entry.pointee.last_error(instance).map { String(cString: $0) } ?? "no message"
     }
 
     private func guardIntact(_ index: Int) -> Bool {

@@ -10,6 +10,10 @@ import Darwin
 /// present, a name, a kind), and read into an `EngineDescriptor`. MotionBench opens one only in a child process
 /// (`EngineProcess`, `EngineEasingProbe`, a gate workload's process): a library's code runs from `dlopen` on.
 public final class PluginLibrary: @unchecked Sendable {
+    /// Called just before MotionBench calls the engine's `last_error` (after a failed `create`, `evaluate_frame` or
+    /// `reset`), so that a child's heartbeat can name `last_error` if it crashes there.
+    public var willCallLastError: (() -> Void)?
+
     /// The path it was loaded from.
     public let path: String
     /// The engine's descriptor as the library returned it.
@@ -85,9 +89,17 @@ public final class PluginLibrary: @unchecked Sendable {
         guard raw.create != nil, raw.evaluate_frame != nil, raw.destroy != nil, raw.last_error != nil else {
             throw EngineError("engine \(path): the descriptor lacks create, evaluate_frame, destroy or last_error")
         }
-        guard let namePointer = raw.name, case let name = String(cString: namePointer), !name.isEmpty, name.count <= 64,
-              name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
-            throw EngineError("engine \(path): the descriptor's name must be 1 to 64 printable characters")
+        let rule = "1 to 64 characters of UTF-8, none a control character (below U+0020, or U+007F)"
+        guard let namePointer = raw.name else { throw EngineError("engine \(path): the descriptor's name is NULL; it must be \(rule)") }
+        guard let name = String(validatingCString: namePointer) else {
+            let bytes = UnsafeRawPointer(namePointer).assumingMemoryBound(to: UInt8.self)
+            let hex = Array("0123456789abcdef")
+            let shown = (0..<min(strlen(namePointer), 16)).map { String([hex[Int(bytes[$0] >> 4)], hex[Int(bytes[$0] & 15)]]) }
+                .joined(separator: " ")
+            throw EngineError("engine \(path): the descriptor's name is not valid UTF-8 (bytes \(shown)); it must be \(rule)")
+        }
+        guard !name.isEmpty, name.count <= 64, name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            throw EngineError("engine \(path): the descriptor's name must be \(rule)")
         }
         named(name)
         let kinds = EngineLayerKind.kinds(inMask: raw.supported_kinds)

@@ -36,8 +36,15 @@ extension PerformanceGate {
                                  + "signal \(output.status - 128)" + (output.status - 128 == SIGSEGV ? " (SIGSEGV)" : "")
                                  + EngineMemory.note(peak: output.peakDataBytes, limit: limits.memory))
         }
+        let reply = output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        if output.status == 0, (try? StrictJSON.parse(Data(reply.utf8)) as? [String: Any])?["cpuSeconds"] as? NSNumber == nil {
+            throw GateInputError(message: "\(executable) _workload \(workload.name): the child exited normally but its reply is "
+                                 + "malformed (no cpuSeconds); it starts "
+                                 + (reply.isEmpty ? "(nothing)" : SafeText.quoted(String(reply.prefix(80)), limit: 100))
+                                 + (engine ? " (an engine that writes to standard output can garble it)" : ""))
+        }
         guard output.status == 0,
-              let data = output.standardOutput.data(using: .utf8),
+              let data = reply.data(using: .utf8),
               let object = try? StrictJSON.parse(data) as? [String: Any],
               let number = object["cpuSeconds"] as? NSNumber
         else {

@@ -32,7 +32,9 @@
 #define MODE_NO_KINDS 19 /* supported_kinds is 0: rejected once the name is known */
 #define MODE_SETPGID_HANG 20 /* create moves the child into its parent's process group, then spins */
 #define MODE_DAEMON 21 /* create double-forks a setsid daemon (output closed) that sleeps 600 s, then works normally */
-#define MODE_LEAK 22 /* every frame allocates and writes 50 MB it never frees (and crashes when malloc fails) */
+#define MODE_LAST_ERROR_CRASH 23 /* evaluate_frame fails at frame 3, and last_error then writes through a null pointer */
+#define MODE_LEAK 22
+#define MODE_FORGED_REPLY 24 /* at exit, prints a line shaped like the start of a row on the child's standard output */ /* every frame allocates and writes 50 MB it never frees (and crashes when malloc fails) */
 #ifndef NAN_FRAME
 #define NAN_FRAME 5
 #endif
@@ -51,6 +53,11 @@ __attribute__((noinline)) static double deliberately_slow_function(double p) {
 
 typedef struct { uint64_t count, outputs; motionbench_layer *layers; int frame; } engine;
 
+/* MODE_FORGED_REPLY's exit handler: a row's tail, as a careless engine's debug print would leave it. */
+static void print_forged_reply(void) {
+    fputs("e\":0.01,\"forged\":true}\n", stdout); /* into stdout's buffer, after what the host printed there */
+}
+
 #if MODE == MODE_CONSTRUCTOR_CRASH
 __attribute__((constructor)) static void crash_while_loaded(void) { raise(SIGSEGV); }
 #endif
@@ -58,6 +65,7 @@ __attribute__((constructor)) static void crash_while_loaded(void) { raise(SIGSEG
 static void *create(const motionbench_layer *layers, uint64_t count, uint64_t outputs) {
     if (MODE == MODE_CREATE_FAILS) return NULL;
     if (MODE == MODE_FORKS && fork() == 0) { sleep(600); _exit(0); }
+    if (MODE == MODE_FORGED_REPLY) atexit(print_forged_reply);
 #ifdef PID_FILE
     /* The sandbox tests read the pids of the processes that must not survive (the child, a daemon) from here. */
     if (MODE == MODE_SETPGID_HANG) { FILE *f = fopen(PID_FILE, "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); } }
@@ -102,7 +110,7 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
     int broken = e->frame >= 3;
     if (broken && MODE == MODE_CRASH) { volatile int *nowhere = NULL; *nowhere = 1; }
     if (broken && MODE == MODE_HANG) { for (;;) {} }
-    if (broken && MODE == MODE_ERROR) return -1;
+    if (broken && (MODE == MODE_ERROR || MODE == MODE_LAST_ERROR_CRASH)) return -1;
     uint64_t first = e->count * chunk / chunks, last = e->count * (chunk + 1) / chunks;
     int64_t written = 0;
     for (uint64_t i = first; i < last; i++) {
@@ -139,6 +147,7 @@ static void destroy(void *self) {
     if (MODE == MODE_DESTROY_CRASH) { volatile int *nowhere = NULL; *nowhere = 1; }
 }
 static const char *last_error(void *self) {
+    if (MODE == MODE_LAST_ERROR_CRASH && self) *(volatile int *)0 = 1;
     if (MODE == MODE_REJECTS_OVERSHOOT && !self) return "cubic-bezier with y outside [0, 1] is not supported";
     return self ? "the frame failed on purpose" : "create failed on purpose";
 }

@@ -112,4 +112,41 @@ final class EngineSandboxTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
     }
+
+    /// A name that is not UTF-8 is refused under the header's rule, not shown as U+FFFD.
+    func testANameThatIsNotUTF8IsRefusedWithTheRule() throws {
+        let library = try TestEngines.build("broken_engine.c", name: "latin1", defines: ["MODE=MODE_NONE",
+                                                                                         #"ENGINE_NAME="caf\xe9" "-engine""#],
+                                            in: directory)
+        let result = try CommandRunner.run(["run", "--layers", "100", "--frames", "2", "--engine", library])
+        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
+        for part in ["not valid UTF-8 (bytes 63 61 66 e9", "1 to 64 characters of UTF-8"] {
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
+        }
+        XCTAssertFalse(result.standardOutput.contains("\u{FFFD}"), result.standardOutput)
+    }
+
+    /// A crash inside `last_error` (called after a failed frame) is reported as in last_error, not in evaluate_frame.
+    func testACrashInLastErrorNamesLastError() throws {
+        let library = try engine("LAST_ERROR_CRASH")
+        let result = try CommandRunner.run(["run", "--layers", "200", "--frames", "8", "--threads", "1", "--engine", library])
+        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
+        XCTAssertTrue(result.standardError.contains("SIGSEGV) in last_error at frame 3"), result.standardError)
+    }
+
+    /// A line an engine prints on standard output after the gate workload's reply is a malformed reply, quoted, not
+    /// "did not run (exit 0)". (`run`'s and `accuracy`'s children report on a private channel, which such a line cannot
+    /// reach: `run` passes.)
+    func testAForgedReplyIsReportedAsMalformedQuotingItsStart() throws {
+        let library = try engine("FORGED_REPLY")
+        let run = try CommandRunner.run(["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let result = try CommandRunner.run(["baseline", "--output", directory.appendingPathComponent("b.json").path,
+                                            "--engine", library, "--layers", "200", "--frames", "4", "--mode", "time"])
+        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
+        for part in ["engine:sandbox-forged_reply", "reply is malformed", "it starts e\":0.01,\"forged\":true}",
+                     "an engine that writes to standard output"] {
+            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
+        }
+    }
 }

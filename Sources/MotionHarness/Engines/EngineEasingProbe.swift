@@ -159,6 +159,7 @@ public enum EngineEasingProbe {
                 heartbeat?.record(stage)
                 if case let .named(name) = stage { label = name }
             }
+            library.willCallLastError = { heartbeat?.enter(.lastError) }
             channel.check(during: .dlopen, heartbeat)
             let descriptor = library.descriptor
             emit("engine\t\(oneLine(descriptor.name))\t\(oneLine(descriptor.version))\t\(descriptor.precision.rawValue)")

@@ -9,7 +9,7 @@ import MotionEngine
 final class EngineHeartbeat: @unchecked Sendable {
     /// The calls an engine receives, loading split into its steps.
     enum Call: Int64, CaseIterable {
-        case dlopen = 1, entry, descriptor, create, evaluateFrame, checkOutputs, reset, destroy
+        case dlopen = 1, entry, descriptor, create, evaluateFrame, checkOutputs, reset, destroy, lastError
 
         /// The call's name in messages (the C interface's names).
         var name: String {
@@ -22,6 +22,7 @@ final class EngineHeartbeat: @unchecked Sendable {
             case .checkOutputs: "reading the outputs"
             case .reset: "reset"
             case .destroy: "destroy"
+            case .lastError: "last_error"
             }
         }
 
@@ -62,6 +63,10 @@ final class EngineHeartbeat: @unchecked Sendable {
         words[2] = Int64(bitPattern: time.bitPattern)
         words[0] = call.rawValue
     }
+
+    /// Records that `call` is under way, keeping the frame and time of the call before it (`last_error` after a failed
+    /// frame).
+    func enter(_ call: Call) { words[0] = call.rawValue }
 
     /// Records the layers the engine was given and its precision's bytes per value (words 3 and 4).
     func record(layers: Int, precisionBytes: Int) {

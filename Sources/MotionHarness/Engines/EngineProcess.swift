@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 import MotionEngine
 import MotionSupport
 
@@ -73,9 +74,14 @@ package enum EngineProcess {
             failed.failure = "engine \(messageName(request, heartbeat)): \(leftBehind)"
             return failed
         }
-        if output.status == 0, let line = output.standardOutput.split(separator: "\n").last,
-           let row = try? JSONDecoder().decode(EngineRow.self, from: Data(line.utf8)) {
-            return row
+        if output.status == 0 {
+            let line = output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+            do {
+                return try JSONDecoder().decode(EngineRow.self, from: Data(line.utf8))
+            } catch {
+                failed.failure = "engine \(messageName(request, heartbeat)): " + malformed(reply: line)
+                return failed
+            }
         }
         failed.failure = "engine \(messageName(request, heartbeat)): " + ended(output, heartbeat: heartbeat)
             + EngineMemory.note(peak: output.peakDataBytes, limit: request.memory, option: request.memoryOption)
@@ -95,6 +101,14 @@ package enum EngineProcess {
             + "or started a daemon; an engine must not leave processes behind)"
             + (stopped.isEmpty ? "" : "; stopped: " + stopped.prefix(5).joined(separator: ", ") + (stopped.count > 5 ? ", …" : ""))
             + (survivors.isEmpty ? "" : "; still alive after SIGKILL: " + survivors.joined(separator: ", "))
+    }
+
+    /// "its child process exited normally but its reply is malformed (…)", quoting the reply's start: what an engine that
+    /// prints on the child's standard output (the channel the row comes back on) makes of it.
+    package static func malformed(reply: String) -> String {
+        "its child process exited normally but its reply is malformed: it does not read as a result row; it starts "
+            + (reply.isEmpty ? "(nothing)" : SafeText.quoted(String(reply.prefix(80)), limit: 100))
+            + " (an engine that writes to standard output can garble it)"
     }
 
     /// The engine's name in a message: its own once the child has read it, else the library's path.
@@ -184,6 +198,7 @@ package enum EngineProcess {
                 heartbeat?.record(stage)
                 if case let .named(name) = stage { knownName = name }
             }
+            library.willCallLastError = { heartbeat?.enter(.lastError) }
             channel.check(during: .dlopen, heartbeat)
             let workload = Workload(scenario: options.scenario, count: count, clock: options.clock)
             let selection = EngineSelection(workload: workload, kinds: library.descriptor.supportedKinds)
