@@ -72,3 +72,31 @@ public enum ProcessControl {
         return (stopped, pending.values.sorted())
     }
 }
+
+/// Files a motionbench process keeps in TMPDIR while its children run (heartbeat pages, inputs), named
+/// `motionbench-KIND-PID-UUID…`: removed by their owner when a child ends or when it is stopped by a signal it can catch,
+/// and, after a SIGKILL, by the next motionbench that starts a child, once their owner's pid is gone.
+public enum ChildFiles {
+    /// The kinds of file swept: `motionbench-heartbeat-…` and `motionbench-easing-…`.
+    static let prefixes = ["motionbench-heartbeat-", "motionbench-easing-"]
+
+    /// Removes the files in `directory` (TMPDIR by default) whose owner (the pid in the name) is no longer running;
+    /// returns how many were removed. Once per process is enough.
+    @discardableResult
+    public static func sweepOrphans(in directory: URL = FileManager.default.temporaryDirectory) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        var removed = 0
+        for name in names {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                  let owner = pid_t(name.dropFirst(prefix.count).prefix { $0.isNumber }), owner > 0,
+                  owner != getpid(), kill(owner, 0) != 0, errno == ESRCH else { continue }
+            if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    /// `sweepOrphans()` once per process.
+    public static func sweepOnce() { _ = swept }
+
+    private static let swept: Int = sweepOrphans()
+}

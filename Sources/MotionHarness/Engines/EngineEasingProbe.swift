@@ -54,6 +54,7 @@ public enum EngineEasingProbe {
     ///   page); a create failure is not an error but the subject's `unsupported` entry.
     public static func evaluate(_ request: Request, specs: [String], inputs: [[Double]]) throws(EngineError) -> Answer {
         let directory = FileManager.default.temporaryDirectory
+        ChildFiles.sweepOnce()  // what a killed motionbench left behind
         let stem = "motionbench-easing-\(getpid())-\(UUID().uuidString)"
         let heartbeat = directory.appendingPathComponent(stem + ".heartbeat").path
         let inputsPath = directory.appendingPathComponent(stem + ".inputs").path

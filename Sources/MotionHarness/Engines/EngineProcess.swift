@@ -45,6 +45,7 @@ package enum EngineProcess {
 
     /// Measures `request`'s engine on `count` layers in a child process; never throws: a failure is the row's.
     static func run(_ request: Request, count: Int, options: FrameHarness.Options) -> EngineRow {
+        ChildFiles.sweepOnce()  // what a killed motionbench left behind
         let heartbeat = FileManager.default.temporaryDirectory
             .appendingPathComponent("motionbench-heartbeat-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: heartbeat) }
