@@ -165,6 +165,8 @@ public struct FunctionProfile: Sendable, Equatable, Codable {
                                                     head: nil, change: 0, share: nil)
             row.head = function.instructions
             row.change += Int64(function.instructions)
+            // Where the function is now (the head's source, which may differ from the base's).
+            row.location = function.location ?? row.location
             rows[function.name] = row
         }
         var moved: [Change] = rows.values.filter { $0.change != 0 }

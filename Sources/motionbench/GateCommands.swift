@@ -136,16 +136,16 @@ struct GateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Largest allowed increase in instructions, in percent (default 2).")
     var maxIncrease: String?
 
-    @Option(parsing: .unconditional, help: "With --against: the CPU-time ratio increase the timing rule tests, in percent (default 5).")
+    @Option(parsing: .unconditional, help: "With --against or --base-engine: the CPU-time ratio increase the timing rule tests, in percent (default 5).")
     var maxTimeIncrease: String?
 
     @Option(help: "Comma-separated workload names (default: all).")
     var workloads: String?
 
-    @Option(parsing: .unconditional, help: "With --against: the most timing rounds per workload.")
+    @Option(parsing: .unconditional, help: "With --against or --base-engine: the most timing rounds per workload.")
     var rounds = 30
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --against: seconds the timing phase may take (0 skips timing).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --against or --base-engine: seconds the timing phase may take (0 skips timing).",
                                                          valueName: "seconds"))
     var timeBudget = 110.0
 
