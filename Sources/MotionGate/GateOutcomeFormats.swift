@@ -57,10 +57,11 @@ extension PerformanceGate.Outcome: TableReport, MarkdownReport, JSONReport, Test
 
     /// The verdict in bold, the rows as a Markdown table, the notes as quotes.
     public func markdownText() -> String {
-        var text = "**Performance gate: \(verdict.rawValue)**\n\n| workload | metric | baseline | current | change | spread | verdict |\n|---|---|---:|---:|---:|---|---|\n"
+        var text = "**Performance gate: \(verdict.rawValue)**\n\n| workload | metric | baseline | current | change | spread | verdict | note |\n|---|---|---:|---:|---:|---|---|---|\n"
         for row in rows {
             text += "| \(row.workload) | \(row.metric) | \(Self.number(row.baseline)) | \(Self.number(row.current)) | "
-                + "\(PerformanceGate.percent(row.change)) | \(Self.spreadText(row)) | \(row.verdict.rawValue) |\n"
+                + "\(PerformanceGate.percent(row.change)) | \(Self.spreadText(row)) | \(row.verdict.rawValue) | "
+                + row.note.replacingOccurrences(of: "|", with: "\\|") + " |\n"
         }
         return text + functionTables(markdown: true) + notes.map { "\n> \($0)" }.joined() + "\n"
     }

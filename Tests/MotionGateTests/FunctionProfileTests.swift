@@ -80,7 +80,8 @@ final class FunctionProfileTests: XCTestCase {
 
     func testAFailingRowListsTheMoversAndEveryFormatShowsThem() throws {
         var row = PerformanceGate.Row(workload: "engine:x/fade/10", metric: "instructions", unit: "instructions",
-                                      baseline: 1_500, current: 1_700, change: 0.133, verdict: .fail, note: "")
+                                      baseline: 1_500, current: 1_700, change: 0.133, verdict: .fail,
+                                      note: "more than +2.000% more instructions")
         let base = FunctionProfile(functions: [.init(name: "a", instructions: 1_500)], otherInstructions: 0)
         let head = FunctionProfile(functions: [.init(name: "a", instructions: 1_400),
                                                .init(name: "slow_path", file: "e.c", line: 9, instructions: 300)],
@@ -90,6 +91,7 @@ final class FunctionProfileTests: XCTestCase {
         let outcome = PerformanceGate.Outcome(rows: [row], notes: [])
         XCTAssertTrue(outcome.tableText().contains("slow_path"), outcome.tableText())
         XCTAssertTrue(outcome.markdownText().contains("| slow_path | e.c:9 | 0 | 300 | +300 | 150.0% |"), outcome.markdownText())
+        XCTAssertTrue(outcome.markdownText().contains("| FAIL | more than +2.000% more instructions |"), "the row's note")
         XCTAssertTrue(try outcome.jsonDocument(metadata: nil).contains("\"slow_path\""))
         XCTAssertTrue(outcome.exportMetrics.first?.failure?.contains("slow_path (e.c:9) +300") == true)
 
