@@ -179,18 +179,23 @@ let package = Package(
             dependencies: ["EngineLoopC", "MotionCore", "MotionEngine", "MotionHarness"],
             path: "Benchmarks/EngineOverhead"
         ),
+        // The test suite's one rule for a missing prerequisite (skip locally, fail with CI=true), shared by the test
+        // targets that have such prerequisites.
+        .target(name: "MotionTestSupport", path: "Tests/MotionTestSupport"),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionReference", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionHarnessTests", dependencies: ["MotionHarness", "MotionGate", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionGateTests", dependencies: ["MotionGate", "MotionHarness", "MotionSupport", "MotionCore", "MotionOutput"]),
         .testTarget(name: "MotionReferenceTests", dependencies: ["MotionReference", "MotionCore"]),
-        .testTarget(name: "MotionSupportTests", dependencies: ["MotionSupport", "MotionCore"]),
-        .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "MotionHarness", "MotionSupport"]),
+        .testTarget(name: "MotionSupportTests", dependencies: ["MotionSupport", "MotionCore", "MotionTestSupport"]),
+        .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "MotionHarness", "MotionSupport",
+                                                            "MotionTestSupport"]),
         // MotionReports only to hold the hard curves equal to the accuracy study's.
         .testTarget(name: "MotionCaptureTests", dependencies: ["MotionCapture", "MotionCore", "MotionSupport", "MotionOutput",
-                                                             "MotionReports"]),
+                                                             "MotionReports", "MotionTestSupport"]),
         .testTarget(name: "MotionBenchCLITests", dependencies: ["motionbench", "MotionCore", "MotionSupport", "MotionOutput",
-                                                              "MotionHarness", "MotionGate", "MotionReports"]),
+                                                              "MotionHarness", "MotionGate", "MotionReports",
+                                                              "MotionTestSupport"]),
         // The format registry and the report types it renders.
         .testTarget(name: "MotionOutputTests", dependencies: ["MotionOutput", "MotionCore", "MotionSupport", "MotionHarness",
                                                             "MotionGate", "MotionReports"]),

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// `accuracy --engine PATH.so`: the engine's easing searched through the engine child process, its samples in the
 /// measured section as "NAME (engine)"; rejected curves reported; a crashing, hanging or missing engine exits 2.
@@ -17,8 +18,7 @@ final class AccuracyEngineTests: XCTestCase {
     func exampleEngine() throws -> String {
         let library = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("libMotionBenchExampleEngine.so")
         guard FileManager.default.fileExists(atPath: library.path) else {
-            throw CommandRunner.missingBinary(near: "libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)",
-                                              environment: ProcessInfo.processInfo.environment)
+            throw MissingPrerequisite.error("libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)")
         }
         return library.path
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// Run metadata outside a checkout: the commit embedded at build time (the EmbedBuildCommit plugin), the command
 /// line, the load and the CPU signature.
@@ -61,7 +62,7 @@ final class BuildCommitTests: XCTestCase {
     /// the next commit.)
     func testTheEmbedderReadsTheCommitCheckedOutWhenItRuns() throws {
         let tool = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("BuildCommitEmbedder-tool")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("no BuildCommitEmbedder-tool beside motionbench") }
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw MissingPrerequisite.error("no BuildCommitEmbedder-tool beside motionbench") }
         let git = FileManager.default.temporaryDirectory.appendingPathComponent("embedder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: git.appendingPathComponent("refs/heads"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: git) }
@@ -102,10 +103,10 @@ final class BuildCommitTests: XCTestCase {
     /// once undone, and for a change outside those paths; nil (unknown) with an override or without a work tree.
     func testTheEmbedderSeesChangesNotYetCommittedToWhatTheBinaryBuildsFrom() throws {
         let tool = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("BuildCommitEmbedder-tool")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("no BuildCommitEmbedder-tool beside motionbench") }
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw MissingPrerequisite.error("no BuildCommitEmbedder-tool beside motionbench") }
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let gitPath = paths.map({ "\($0)/git" }).first(where: FileManager.default.isExecutableFile) else {
-            throw XCTSkip("no git on the PATH")
+            throw MissingPrerequisite.error("no git on the PATH (apt-get install -y git)")
         }
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("embedder-tree-\(UUID().uuidString)")
         let tree = base.appendingPathComponent("package"), output = base.appendingPathComponent("BuildCommit.swift")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// Runs the built `motionbench` binary and captures what it printed.
 struct CommandResult {
@@ -19,22 +20,12 @@ enum CommandRunner {
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 directory.deleteLastPathComponent()
             }
-            throw missingBinary(near: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment)
+            throw MissingPrerequisite.error("motionbench binary not found next to \(CommandLine.arguments[0]); build it with "
+                                            + "'swift build --product motionbench' (swift test builds it, as "
+                                            + "MotionBenchCLITests depends on it)")
         }
     }
 
-    /// What a missing binary does to a CLI test: it skips on a developer's machine, and fails in CI (`CI=true`), where
-    /// a suite that skipped every CLI test would pass without running them.
-    static func missingBinary(near bundle: String, environment: [String: String]) -> Error {
-        let message = "motionbench binary not found next to \(bundle); build it with 'swift build --product motionbench' "
-            + "(swift test builds it, as MotionBenchCLITests depends on it)"
-        guard failsWhenMissing(environment) else { return XCTSkip(message) }
-        XCTFail("CI=true: " + message)
-        return MissingBinary(message: message)
-    }
-
-    /// Whether a missing binary fails the tests: in CI, which sets `CI=true`.
-    static func failsWhenMissing(_ environment: [String: String]) -> Bool { environment["CI"]?.lowercased() == "true" }
 
     /// Runs `motionbench arguments...`, feeding `input` to standard input.
     static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> CommandResult {
@@ -68,14 +59,6 @@ enum CommandRunner {
                              standardOutput: String(decoding: outputData, as: UTF8.self),
                              standardError: String(decoding: errorData, as: UTF8.self))
     }
-}
-
-/// The CLI tests' binary is missing where it must be present (CI).
-struct MissingBinary: Error, CustomStringConvertible {
-    /// Where it was looked for and how to build it.
-    let message: String
-    /// The message.
-    var description: String { message }
 }
 
 /// Standard error read on another thread; `done` orders the write before the read.

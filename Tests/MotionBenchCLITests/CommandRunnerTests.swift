@@ -1,14 +1,16 @@
 import Foundation
+import MotionTestSupport
 import XCTest
 
 /// The CLI tests cannot pass in CI without running: there a missing binary fails them instead of skipping them.
 final class CommandRunnerTests: XCTestCase {
-    func testMissingBinaryFailsOnlyInCI() {
-        XCTAssertTrue(CommandRunner.failsWhenMissing(["CI": "true"]))
-        XCTAssertTrue(CommandRunner.failsWhenMissing(["CI": "TRUE"]))
-        XCTAssertFalse(CommandRunner.failsWhenMissing([:]))
-        XCTAssertFalse(CommandRunner.failsWhenMissing(["CI": "false"]))
-        XCTAssertTrue(CommandRunner.missingBinary(near: "x", environment: [:]) is XCTSkip)
+    /// The suite's one rule for a missing prerequisite (`MissingPrerequisite`): it skips only outside CI.
+    func testAMissingPrerequisiteSkipsOnlyOutsideCI() {
+        XCTAssertTrue(MissingPrerequisite.inCI(["CI": "true"]))
+        XCTAssertTrue(MissingPrerequisite.inCI(["CI": "TRUE"]))
+        XCTAssertFalse(MissingPrerequisite.inCI([:]))
+        XCTAssertFalse(MissingPrerequisite.inCI(["CI": "false"]))
+        XCTAssertTrue(MissingPrerequisite.error("x", environment: [:]) is XCTSkip)
     }
 
     func testBinaryIsFoundBesideTheTestBundle() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// Examples/Engines: existing engines' easing behind the C engine interface, as docs/engines.md shows them. Each
 /// adapter is built by its own script with g++ and pkg-config, then measured by `run --engine` on `fade` (with
@@ -43,11 +44,7 @@ final class EngineAdapterTests: XCTestCase {
     func build(_ adapter: Adapter) throws -> String {
         guard (try? launch("/usr/bin/env", ["pkg-config", "--exists", adapter.module]).status) == 0 else {
             let message = "pkg-config finds no \(adapter.module); install it with 'apt-get install -y \(adapter.package)'"
-            if CommandRunner.failsWhenMissing(ProcessInfo.processInfo.environment) {
-                XCTFail("CI=true: " + message)
-                throw TestEngineBuildFailure(message: message)
-            }
-            throw XCTSkip(message)
+            throw MissingPrerequisite.error(message)
         }
         let library = directory.appendingPathComponent("lib\(adapter.name).so").path
         let script = TestEngines.root.appendingPathComponent("Examples/Engines/\(adapter.folder)/build.sh").path

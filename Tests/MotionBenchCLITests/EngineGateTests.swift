@@ -1,6 +1,7 @@
 import Foundation
 import MotionGate
 import XCTest
+import MotionTestSupport
 
 /// `baseline --engine` and `gate --engine`: an engine team records its engine's instruction count and the gate catches
 /// a 20% increase in it (the same engine rebuilt with a little more arithmetic per value), while the unchanged engine
@@ -8,8 +9,7 @@ import XCTest
 final class EngineGateTests: XCTestCase {
     func testGateCatchesATwentyPercentIncreaseInAnEngine() throws {
         guard InstructionCounter.valgrindPath != nil else {
-            throw CommandRunner.missingBinary(near: "valgrind is not installed (apt-get install -y valgrind)",
-                                              environment: ProcessInfo.processInfo.environment)
+            throw MissingPrerequisite.error("valgrind is not installed (apt-get install -y valgrind)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-gate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -57,8 +57,7 @@ final class EngineGateTests: XCTestCase {
     /// regression in one out-of-line function fails (exit 1); the same library under two paths passes (A/A).
     func testBaseEngineGateFailsTheSlowerHeadAndPassesTheSameLibraryUnderTwoPaths() throws {
         guard InstructionCounter.valgrindPath != nil else {
-            throw CommandRunner.missingBinary(near: "valgrind is not installed (apt-get install -y valgrind)",
-                                              environment: ProcessInfo.processInfo.environment)
+            throw MissingPrerequisite.error("valgrind is not installed (apt-get install -y valgrind)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-pair-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

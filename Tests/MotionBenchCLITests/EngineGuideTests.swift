@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// docs/engines.md as a newcomer follows it: the C engine it prints is the repository's file, builds with a plain C
 /// compiler against the header, and runs beside MotionCore's batch with errors of double precision; the Swift template
@@ -39,7 +40,7 @@ final class EngineGuideTests: XCTestCase {
         let manifest = String(guide[open.upperBound..<close.lowerBound])
         XCTAssertTrue(manifest.contains(".package(path: \"../MotionBench\")"), manifest)
         guard FileManager.default.fileExists(atPath: TestEngines.root.appendingPathComponent(".git").path) else {
-            throw XCTSkip("not a git checkout: no clean clone to make")
+            throw MissingPrerequisite.error("not a git checkout: no clean clone to make")
         }
         let clone = try Self.tool("git", ["clone", "--quiet", "--no-hardlinks", TestEngines.root.path,
                                           directory.appendingPathComponent("MotionBench").path], in: directory)
@@ -93,8 +94,7 @@ final class EngineGuideTests: XCTestCase {
     func testExampleEngineShowsFloat32SizedErrors() throws {
         let library = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("libMotionBenchExampleEngine.so")
         guard FileManager.default.fileExists(atPath: library.path) else {
-            throw CommandRunner.missingBinary(near: "libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)",
-                                              environment: ProcessInfo.processInfo.environment)
+            throw MissingPrerequisite.error("libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)")
         }
         let result = try CommandRunner.run(["run", "--layers", "4000", "--frames", "60", "--engine", library.path,
                                             "--format", "json"])
@@ -116,8 +116,7 @@ final class EngineGuideTests: XCTestCase {
     func testSwiftTemplateRunsInProcess() throws {
         let template = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("SwiftEngineTemplate")
         guard FileManager.default.isExecutableFile(atPath: template.path) else {
-            throw CommandRunner.missingBinary(near: "SwiftEngineTemplate (swift build --product SwiftEngineTemplate)",
-                                              environment: ProcessInfo.processInfo.environment)
+            throw MissingPrerequisite.error("SwiftEngineTemplate (swift build --product SwiftEngineTemplate)")
         }
         let process = Process()
         process.executableURL = template

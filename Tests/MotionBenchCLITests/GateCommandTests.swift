@@ -2,6 +2,7 @@ import Foundation
 import MotionGate
 import MotionSupport
 import XCTest
+import MotionTestSupport
 
 final class GateCommandTests: XCTestCase {
     private func temporary(_ name: String) -> String {
@@ -16,7 +17,7 @@ final class GateCommandTests: XCTestCase {
     }
 
     func testInstructionCountsCoverTheMeasuredLoopOnly() throws {
-        guard InstructionCounter.valgrindPath != nil else { throw XCTSkip("valgrind is not installed") }
+        guard InstructionCounter.valgrindPath != nil else { throw MissingPrerequisite.error("valgrind is not installed (apt-get install -y valgrind)") }
         // Two invocations of the same workload whose start-up differs (one parses an extra option). Counted as whole
         // processes they differ; counted in the measured region they are identical, and smaller.
         let binary = try CommandRunner.executable.path

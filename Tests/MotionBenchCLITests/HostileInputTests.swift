@@ -2,6 +2,7 @@ import MotionGate
 import MotionSupport
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// The reproducers of the hostile-input sweep: each gets exit 2 with a message naming the input and the rule, or a
 /// finite answer, and never a trap, a hang or a clobbered file.
@@ -185,7 +186,7 @@ final class HostileInputTests: XCTestCase {
         // A device node made here (never /dev/null itself): as root, a buggy writer would replace it with a file.
         let device = path("null")
         guard mknod(device, S_IFCHR | 0o666, (1 << 8) | 3) == 0 else {
-            throw XCTSkip("mknod needs root (errno \(errno))")
+            throw MissingPrerequisite.error("mknod needs root (errno \(errno))")
         }
         try assertFinite(["run", "--scenario", "fade", "--layers", "100", "--frames", "2", "--output", device])
         var info = stat()
@@ -196,7 +197,7 @@ final class HostileInputTests: XCTestCase {
 
     func testFullDeviceReportsTheErrorAndLeavesNoTemporaryFile() throws {
         let device = path("full")
-        guard mknod(device, S_IFCHR | 0o666, (1 << 8) | 7) == 0 else { throw XCTSkip("mknod needs root") }
+        guard mknod(device, S_IFCHR | 0o666, (1 << 8) | 7) == 0 else { throw MissingPrerequisite.error("mknod needs root") }
         try assertRejected(["run", "--scenario", "fade", "--layers", "100", "--frames", "2", "--output", device],
                            "No space left on device")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["full"])

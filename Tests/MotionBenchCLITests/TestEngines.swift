@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// C engines built for tests from `Tests/EngineFixtures/*.c` with the machine's C compiler (the Swift toolchain's clang, else cc),
 /// against the package's motionbench_engine.h.
@@ -23,8 +24,7 @@ enum TestEngines {
     static func build(_ source: String, name: String, defines: [String], in directory: URL) throws -> String {
         guard let compiler else {
             // In CI (CI=true) a missing compiler fails, like a missing binary: the isolation tests must run there.
-            throw CommandRunner.missingBinary(near: "no C compiler (clang, cc or gcc) on PATH to build the test engines",
-                                              environment: ProcessInfo.processInfo.environment)
+            throw MissingPrerequisite.error("no C compiler (clang, cc or gcc) on PATH to build the test engines")
         }
         let output = directory.appendingPathComponent("lib\(name).so").path
         let process = Process()

@@ -3,6 +3,7 @@ import Foundation
 import MotionCore
 @testable import MotionReports
 import XCTest
+import MotionTestSupport
 
 /// Captures a few curves from each browser, reads the capture as `accuracy --measured` does, and holds the outputs to
 /// the exact answers and the in-repo ports to the live engine they model.
@@ -34,7 +35,7 @@ final class LiveCaptureTests: XCTestCase {
         guard installed else {
             let message = "\(browser.name) is not installed: \(browser.install)"
             if ProcessInfo.processInfo.environment["MOTIONBENCH_NO_BROWSERS"] == "1" {
-                throw XCTSkip(message + " (skipped: MOTIONBENCH_NO_BROWSERS=1)")
+                throw MissingPrerequisite.error(message + " (skipped: MOTIONBENCH_NO_BROWSERS=1)")
             }
             XCTFail(message + ", or set MOTIONBENCH_NO_BROWSERS=1 to skip the live captures")
             return false

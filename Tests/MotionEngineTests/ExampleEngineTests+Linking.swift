@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// The example engine as SwiftPM links it (`swift build -c release --product MotionBenchExampleEngine`) is a plain C
 /// library: a C host without the Swift runtime must be able to dlopen it, so its ELF dynamic section may name no Swift
@@ -12,7 +13,7 @@ extension ExampleEngineTests {
             if ProcessInfo.processInfo.environment["CI"] == "true" {
                 return XCTFail("\(ExampleEngineLibrary.fileName) is not next to the test bundle; swift build builds it")
             }
-            throw XCTSkip("\(ExampleEngineLibrary.fileName) is not next to the test bundle: swift build --product "
+            throw MissingPrerequisite.error("\(ExampleEngineLibrary.fileName) is not next to the test bundle: swift build --product "
                           + "MotionBenchExampleEngine")
         }
         let dynamic = try ELFDynamicSection(data: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -23,7 +24,7 @@ extension ExampleEngineTests {
                            + "RUNPATH/RPATH \(dynamic.searchPaths)")
         }
         #else
-        throw XCTSkip("the ELF check runs on Linux")
+        throw MissingPrerequisite.error("the ELF check runs on Linux")
         #endif
     }
 

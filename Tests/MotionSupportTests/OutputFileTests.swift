@@ -1,6 +1,7 @@
 import MotionSupport
 import Foundation
 import XCTest
+import MotionTestSupport
 
 /// `OutputFile`: regular files replaced atomically, links followed, devices and FIFOs written in place (never replaced
 /// by a regular file), and what cannot be written refused before any work. Device nodes are made with `mknod` inside
@@ -100,7 +101,7 @@ final class OutputFileTests: XCTestCase {
     func testDevicesAreNeverReplaced() throws {
         let character = folder + "/null-device", block = folder + "/block-device"
         guard mknod(character, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 3)) == 0, mknod(block, S_IFBLK | 0o600, deviceNumber(major: 0, minor: 0)) == 0 else {
-            throw XCTSkip("mknod is not permitted here (\(String(cString: strerror(errno)))); device nodes need root")
+            throw MissingPrerequisite.error("mknod is not permitted here (\(String(cString: strerror(errno)))); device nodes need root")
         }
         let output = try OutputFile(checking: character)
         XCTAssertEqual(output.method, .inPlace)
