@@ -21,9 +21,10 @@ final class GateChildProcessTests: XCTestCase {
             ("{\"cpuSeconds\": -1}", "reported cpuSeconds -1"),
             ("{\"cpuSeconds\": 0}", "reported cpuSeconds 0"),
             ("{\"cpuSeconds\": 1e308}", "reported cpuSeconds 1e+308"),
-            ("{\"cpuSeconds\": 1e400}", "did not run"),
-            ("{\"cpuSeconds\": \"fast\"}", "did not run"),
-            ("not json", "did not run"),
+            // A reply that does not read is called malformed, and its start is quoted.
+            ("{\"cpuSeconds\": 1e400}", "its reply is malformed (no cpuSeconds); it starts {\"cpuSeconds\": 1e400}"),
+            ("{\"cpuSeconds\": \"fast\"}", "its reply is malformed (no cpuSeconds); it starts {\"cpuSeconds\": \"fast\"}"),
+            ("not json", "its reply is malformed (no cpuSeconds); it starts not json"),
         ] {
             XCTAssertThrowsError(try PerformanceGate.cpuSeconds(try base(printing: report), .bezierPresets), report) { error in
                 XCTAssertTrue("\(error)".contains(fragment), "\(error)")
