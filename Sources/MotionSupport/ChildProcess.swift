@@ -213,9 +213,10 @@ public enum ChildProcess {
         }
 
         /// Signals the child itself and its process group: a child that moved to another group (setpgid) is still
-        /// reached by its pid.
+        /// reached by its pid. Once the child is reaped its pid may belong to another process, so only the group (which
+        /// keeps its id while any member lives) is signalled then.
         private func stop(_ signal: Int32) {
-            kill(pid, signal)
+            if exitedAt == nil { kill(pid, signal) }
             kill(-pid, signal)
         }
 
