@@ -84,7 +84,7 @@ public enum ChildProcess {
             descriptors.forEach { close($0) }
             if let slot { ChildGroups.unregister(slot) }
         }
-        var watch = Watch(pid: pid, descriptors: descriptors, limits: limits)
+        var watch = Watch(pid: pid, descriptors: descriptors, limits: limits, existingChildren: before)
         watch.waitForExitAndOutput()
         ChildGroups.spawning.lock()
         let (stopped, survivors) = ProcessControl.stopAdoptedDescendants { before.contains($0) || ChildGroups.isRunning($0) }
@@ -181,13 +181,28 @@ public enum ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         /// The largest `VmData` sampled, or the peak resident size at exit if larger (with a memory limit only).
         var peakData: UInt64?
+        /// This process's children before the child started (not adopted from it).
+        let existingChildren: Set<pid_t>
+        /// When the adopted descendants were last looked for.
+        var lastAdoptionScan = 0.0
         /// Seconds the pipes may stay open after the child exited before what holds them is stopped.
         static let outputGrace = 5.0
 
-        init(pid: pid_t, descriptors: [Int32], limits: Limits) {
+        init(pid: pid_t, descriptors: [Int32], limits: Limits, existingChildren: Set<pid_t>) {
             self.pid = pid
             self.descriptors = descriptors
             self.limits = limits
+            self.existingChildren = existingChildren
+        }
+
+        /// Once a second: records the processes re-parented here while the child runs (`ChildGroups.adopt`), so that
+        /// being stopped by SIGTERM, SIGINT or SIGHUP, or exiting, stops them too.
+        mutating func recordAdopted(_ now: Double) {
+            guard now - lastAdoptionScan >= 1 else { return }
+            lastAdoptionScan = now
+            for child in ProcessControl.children() where child != pid && !existingChildren.contains(child) {
+                ChildGroups.adopt(child)
+            }
         }
 
         /// Polls until the child has exited and its pipes are closed (or it was stopped), then kills what is left of
@@ -203,6 +218,7 @@ public enum ChildProcess {
                     break
                 }
                 enforceTimeout(now)
+                recordAdopted(now)
                 if limits.memory != nil, exitedAt == nil, let data = EngineMemory.dataBytes(of: pid) {
                     peakData = max(peakData ?? 0, data)
                 }
@@ -337,6 +353,28 @@ enum ChildGroups {
     static let lock = NSLock()
     /// Held while a child is spawned and registered, and while adopted descendants are swept.
     static let spawning = NSLock()
+    /// Processes re-parented to this process while a child ran (0 for a free slot), stopped with the groups.
+    nonisolated(unsafe) static let adopted: UnsafeMutablePointer<pid_t> = {
+        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        return slots
+    }()
+
+    /// Records `pid`, re-parented here, unless it is a registered child or already recorded (or every slot is taken).
+    static func adopt(_ pid: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !(0..<capacity).contains(where: { groups[$0] == pid || adopted[$0] == pid }),
+              let slot = (0..<capacity).first(where: { adopted[$0] == 0 }) else { return }
+        adopted[slot] = pid
+    }
+
+    /// Forgets `pid` once it has been reaped (its pid may then be reused).
+    static func forgetAdopted(_ pid: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        for slot in 0..<capacity where adopted[slot] == pid { adopted[slot] = 0 }
+    }
     nonisolated(unsafe) static var installed = false
 
     /// Registers the running child `group` with `files`; nil when every slot is taken.
@@ -372,9 +410,15 @@ enum ChildGroups {
         copy?.deallocate()
     }
 
-    /// Kills every registered group and removes its files (async-signal-safe calls only).
+    /// Kills every registered group and every adopted process, and removes the groups' files (async-signal-safe calls
+    /// only).
     static func stopAll() {
         var slot = 0
+        while slot < capacity {
+            if adopted[slot] > 0 { kill(adopted[slot], SIGKILL) }
+            slot += 1
+        }
+        slot = 0
         while slot < capacity {
             let group = groups[slot]
             if group > 0 {

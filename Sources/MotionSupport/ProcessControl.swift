@@ -64,6 +64,7 @@ public enum ProcessControl {
                 for (pid, name) in pending where waitpid(pid, nil, WNOHANG) == pid {
                     stopped.append(name)
                     pending[pid] = nil
+                    ChildGroups.forgetAdopted(pid)
                 }
                 if !pending.isEmpty { usleep(5_000) }
             }

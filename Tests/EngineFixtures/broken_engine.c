@@ -34,6 +34,7 @@
 #define MODE_DAEMON 21 /* create double-forks a setsid daemon (output closed) that sleeps 600 s, then works normally */
 #define MODE_LAST_ERROR_CRASH 23 /* evaluate_frame fails at frame 3, and last_error then writes through a null pointer */
 #define MODE_LEAK 22
+#define MODE_DAEMON_HANG 25 /* create double-forks the MODE_DAEMON daemon, then evaluate_frame spins */
 #define MODE_FORGED_REPLY 24 /* at exit, prints a line shaped like the start of a row on the child's standard output */ /* every frame allocates and writes 50 MB it never frees (and crashes when malloc fails) */
 #ifndef NAN_FRAME
 #define NAN_FRAME 5
@@ -74,7 +75,7 @@ static void *create(const motionbench_layer *layers, uint64_t count, uint64_t ou
         setpgid(0, getpgid(getppid()));
         for (volatile int spin = 1; spin;) {}
     }
-    if (MODE == MODE_DAEMON && fork() == 0) {
+    if ((MODE == MODE_DAEMON || MODE == MODE_DAEMON_HANG) && fork() == 0) {
         setsid();
         if (fork() == 0) {
             for (int fd = 0; fd < 3; fd++) close(fd);
@@ -110,6 +111,7 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
     int broken = e->frame >= 3;
     if (broken && MODE == MODE_CRASH) { volatile int *nowhere = NULL; *nowhere = 1; }
     if (broken && MODE == MODE_HANG) { for (;;) {} }
+    if (MODE == MODE_DAEMON_HANG) { for (;;) {} }
     if (broken && (MODE == MODE_ERROR || MODE == MODE_LAST_ERROR_CRASH)) return -1;
     uint64_t first = e->count * chunk / chunks, last = e->count * (chunk + 1) / chunks;
     int64_t written = 0;

@@ -149,4 +149,33 @@ final class EngineSandboxTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
         }
     }
+
+    /// SIGTERM to `run` (a CI job's timeout) while the engine hangs with a daemon it detached: the daemon, re-parented
+    /// to motionbench and recorded while the child ran, is stopped with the child before motionbench ends.
+    func testSIGTERMToRunStopsTheDaemonTheEngineDetached() throws {
+        let library = try engine("DAEMON_HANG")
+        let process = Process()
+        process.executableURL = try CommandRunner.executable
+        process.arguments = ["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library,
+                             "--engine-timeout", "120"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Wait for the daemon to record itself, then for motionbench's once-a-second look for adopted processes.
+        let deadline = Date().addingTimeInterval(60)
+        while pids().isEmpty, Date() < deadline { usleep(50_000) }
+        let daemons = pids()
+        XCTAssertFalse(daemons.isEmpty, "the daemon recorded its pid")
+        usleep(2_500_000)
+        XCTAssertTrue(daemons.allSatisfy(isAlive), "the daemon runs while the engine hangs")
+        kill(process.processIdentifier, SIGTERM)
+        // Bounded waits (Foundation's waitUntilExit would wait for a surviving daemon holding an inherited descriptor).
+        let gone = Date().addingTimeInterval(10)
+        while daemons.contains(where: isAlive), Date() < gone { usleep(50_000) }
+        XCTAssertTrue(daemons.allSatisfy { !isAlive($0) }, "alive after SIGTERM: \(daemons.filter(isAlive))")
+        let ended = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < ended { usleep(50_000) }
+        XCTAssertFalse(process.isRunning, "motionbench ended by the signal")
+    }
 }
