@@ -94,7 +94,7 @@ public struct ImplementationMatrix: Sendable {
             cells.append(column)
         }
         for implementation in report.measured?.implementations ?? [] {
-            let isEngine = implementation.name.hasSuffix(" (engine)")
+            let isEngine = implementation.name.contains(" (engine")
             var column: [String: Cell] = [:]
             for (spec, statistics) in implementation.perSpec {
                 guard let curve = Self.curve(ofSpec: spec) else { continue }

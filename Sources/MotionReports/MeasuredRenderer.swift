@@ -110,7 +110,7 @@ extension AccuracyRenderer {
                 let room = spot.room.isFinite ? sci(spot.room) : "any size (a vertical tangent)"
                 let advice = row.overall.search == nil
                     ? "a search finds what fixed inputs miss: `motionbench capture` searches by default, or give denser inputs"
-                    : "more search rounds (`\(row.name.hasSuffix(" (engine)") ? "accuracy" : "capture") --search-rounds`) "
+                    : "more search rounds (`\(row.name.contains(" (engine") ? "accuracy" : "capture") --search-rounds`) "
                         + "or a denser grid (`--samples`) would look there"
                 notes.append("\(row.label): the samples leave room for a larger error than the worst measured for its spec "
                              + "in \(spot.intervals) interval(s), first between x = \(formatSpecNumber(spot.from)) and "

@@ -153,14 +153,20 @@ struct AccuracyCommand: ParsableCommand {
             throw BadInput(message: "accuracy: \(error)")
         }
         var unsupported: [(implementation: String, spec: String, reason: String)] = []
+        var implementations = Set<String>()
         for request in requests {
-            let result: EngineEasingSearch.Result
+            var result: EngineEasingSearch.Result
             do {
                 result = try EngineEasingSearch.run(request, curves: curveList, grid: WorstCaseSearch.evenGrid(samples),
                                                     budget: searchBudget, progress: status.show)
             } catch {
                 status.clear()
                 throw EngineError("accuracy: --engine \(request.path): FAILED: \(error)")
+            }
+            // Two engines with one name (two builds of one library, say) are told apart by path in every table.
+            if !implementations.insert(result.implementation).inserted {
+                result.rename(to: result.implementation.replacingOccurrences(of: " (engine)", with: " (engine, \(request.path))"))
+                implementations.insert(result.implementation)
             }
             for rejected in result.unsupported {
                 status.clear()

@@ -31,6 +31,12 @@ enum EngineEasingSearch {
         /// Per accepted curve's spec text: ns per frame call of one basic layer, timed in the engine child over the
         /// grid's inputs (round 0).
         var nsPerEval: [String: Double] = [:]
+
+        /// The same result under the implementation name `name` (every sample renamed).
+        mutating func rename(to name: String) {
+            implementation = name
+            for index in samples.indices { samples[index].implementation = name }
+        }
     }
 
     /// The search on `request`'s engine over `curves`: `grid` first, then `budget`'s rounds.

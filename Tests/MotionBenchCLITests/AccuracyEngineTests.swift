@@ -169,4 +169,19 @@ final class AccuracyEngineTests: XCTestCase {
         XCTAssertTrue(markdown.standardOutput.contains("### Every implementation, curve by curve"), markdown.standardOutput)
         XCTAssertTrue(markdown.standardOutput.contains("| cubic-bezier(0.25, 0.1, 0.25, 1) (default, ease) |"), markdown.standardOutput)
     }
+
+    /// Two engines with one name (the same library under two paths) stay two implementations, told apart by path.
+    func testTwoEnginesWithOneNameAreToldApartByPath() throws {
+        let first = try exampleEngine()
+        let second = directory.appendingPathComponent("copy-libMotionBenchExampleEngine.so").path
+        try FileManager.default.copyItem(atPath: first, toPath: second)
+        let result = try CommandRunner.run(["accuracy", "--curves", "ease", "--samples", "11", "--no-search", "--springs",
+                                            try springsFile(), "--engine", first, "--engine", second, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let columns = try XCTUnwrap((object["implementations"] as? [String: Any])?["columns"] as? [[String: Any]])
+        let engines = columns.filter { $0["kind"] as? String == "engine" }.compactMap { $0["name"] as? String }
+        XCTAssertEqual(engines.count, 2, "\(columns)")
+        XCTAssertTrue(engines.contains { $0.contains(second) }, "the second carries its path: \(engines)")
+    }
 }
