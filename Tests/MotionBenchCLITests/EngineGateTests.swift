@@ -7,12 +7,18 @@ import MotionTestSupport
 /// a 20% increase in it (the same engine rebuilt with a little more arithmetic per value), while the unchanged engine
 /// passes.
 final class EngineGateTests: XCTestCase {
-    func testGateCatchesATwentyPercentIncreaseInAnEngine() throws {
+    /// A fresh directory for a gate test's engines and files, once valgrind is known to be there (the caller removes it).
+    func gateDirectory() throws -> URL {
         guard InstructionCounter.valgrindPath != nil else {
             throw MissingPrerequisite.error("valgrind is not installed (apt-get install -y valgrind)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-gate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    func testGateCatchesATwentyPercentIncreaseInAnEngine() throws {
+        let directory = try gateDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let name = "ENGINE_NAME=\"gated\""
         let before = try TestEngines.build("broken_engine.c", name: "before", defines: ["MODE=MODE_NONE", name], in: directory)
@@ -56,11 +62,7 @@ final class EngineGateTests: XCTestCase {
     /// `gate --engine HEAD.so --base-engine BASE.so`: both builds of one engine under this motionbench. A head with a
     /// regression in one out-of-line function fails (exit 1); the same library under two paths passes (A/A).
     func testBaseEngineGateFailsTheSlowerHeadAndPassesTheSameLibraryUnderTwoPaths() throws {
-        guard InstructionCounter.valgrindPath != nil else {
-            throw MissingPrerequisite.error("valgrind is not installed (apt-get install -y valgrind)")
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-pair-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try gateDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let name = "ENGINE_NAME=\"paired\""
         let base = try TestEngines.build("broken_engine.c", name: "base", defines: ["MODE=MODE_NONE", name], in: directory)

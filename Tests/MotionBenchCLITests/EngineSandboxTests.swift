@@ -42,13 +42,11 @@ final class EngineSandboxTests: XCTestCase {
 
     func testAnEngineThatJoinsMotionbenchsProcessGroupAndHangsIsStoppedAtItsTimeout() throws {
         let library = try engine("SETPGID_HANG")
-        let started = Date()
+        // Before the fix the spinning child was never signalled (only its old group was), and this call did not return.
         let result = try CommandRunner.run(["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library,
                                             "--engine-timeout", "3"])
-        let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
         XCTAssertTrue(result.standardError.contains("did not finish within 3.0 s"), result.standardError)
-        XCTAssertLessThan(elapsed, 60, "stopped at its timeout (3 s, then SIGKILL 2 s later), not left to spin")
         let recorded = pids()
         XCTAssertFalse(recorded.isEmpty, "the engine recorded its child's pid")
         XCTAssertTrue(recorded.allSatisfy { !isAlive($0) }, "alive: \(recorded.filter(isAlive))")
