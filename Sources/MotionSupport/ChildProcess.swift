@@ -65,8 +65,11 @@ public enum ChildProcess {
     /// - Throws: `ChildProcessError` when it cannot be started, runs past the timeout or prints past the cap.
     /// `environment` adds to (or replaces in) this process's environment for the child; the files at `removing` are
     /// removed if this process is stopped by a signal while the child runs (the caller removes them otherwise).
+    /// `guarded`: the child runs its engine under a `ChildGuardian`, so that when this process ends it is sent SIGHUP
+    /// (on which the guardian stops every descendant) instead of SIGKILL.
     public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard,
-                           environment: [String: String] = [:], removing files: [String] = []) throws -> Output {
+                           environment: [String: String] = [:], removing files: [String] = [],
+                           guarded: Bool = false) throws -> Output {
         // Descendants that leave the child's process group or session (setpgid, setsid, a double fork) are re-parented
         // here rather than to init, so that they can be found and stopped when the child ends.
         ProcessControl.becomeSubreaper()
@@ -77,7 +80,7 @@ public enum ChildProcess {
         var childEnvironment = environment
         if let memory = limits.memory { childEnvironment[EngineMemory.variable] = "\(memory)" }
         let spawned = Result { try spawn(executable, arguments, environment: childEnvironment) }
-        let slot = (try? spawned.get()).flatMap { ChildGroups.register($0.0, files: files) }
+        let slot = (try? spawned.get()).flatMap { ChildGroups.register($0.0, files: files, guarded: guarded) }
         ChildGroups.spawning.unlock()
         let (pid, descriptors) = try spawned.get()
         defer {
@@ -219,7 +222,7 @@ public enum ChildProcess {
                 }
                 enforceTimeout(now)
                 recordAdopted(now)
-                if limits.memory != nil, exitedAt == nil, let data = EngineMemory.dataBytes(of: pid) {
+                if limits.memory != nil, exitedAt == nil, let data = EngineMemory.dataBytes(ofTree: pid) {
                     peakData = max(peakData ?? 0, data)
                 }
                 if open.contains(true) { readReadyPipes() } else { usleep(10_000) }
@@ -376,9 +379,15 @@ enum ChildGroups {
         for slot in 0..<capacity where adopted[slot] == pid { adopted[slot] = 0 }
     }
     nonisolated(unsafe) static var installed = false
+    /// Per slot: whether the child is a `ChildGuardian`, stopped with SIGHUP so that it stops its descendants.
+    nonisolated(unsafe) static let isGuarded: UnsafeMutablePointer<Bool> = {
+        let slots = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
+        slots.initialize(repeating: false, count: capacity)
+        return slots
+    }()
 
     /// Registers the running child `group` with `files`; nil when every slot is taken.
-    static func register(_ group: pid_t, files paths: [String]) -> Int? {
+    static func register(_ group: pid_t, files paths: [String], guarded: Bool = false) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         if !installed { install() }
@@ -390,6 +399,7 @@ enum ChildGroups {
             files[slot] = copy
         }
         groups[slot] = group
+        isGuarded[slot] = guarded
         return slot
     }
 
@@ -421,9 +431,15 @@ enum ChildGroups {
         slot = 0
         while slot < capacity {
             let group = groups[slot]
-            if group > 0 {
+            if group > 0, isGuarded[slot] {
+                // A guardian stops its worker and every descendant re-parented to it; SIGKILL would leave them to
+                // this process, which is ending.
+                kill(group, SIGHUP)
+            } else if group > 0 {
                 kill(group, SIGKILL)  // The child itself, in whatever group it moved to.
                 kill(-group, SIGKILL)
+            }
+            if group > 0 {
                 if var path = files[slot] {
                     while path.pointee != 0 {
                         unlink(path)

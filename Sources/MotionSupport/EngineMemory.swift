@@ -39,6 +39,16 @@ public enum EngineMemory {
         _ = setrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
     }
 
+    /// `VmData` of process `pid` and its children in bytes (`/proc/PID/status`; the children from
+    /// `/proc/PID/task/PID/children`: an engine child's worker runs under its guardian, `ChildGuardian`), or nil when
+    /// the process's cannot be read.
+    static func dataBytes(ofTree pid: pid_t) -> UInt64? {
+        guard let own = dataBytes(of: pid) else { return nil }
+        let children = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+            .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return children.reduce(own) { $0 + (dataBytes(of: $1) ?? 0) }
+    }
+
     /// `VmData` of process `pid` in bytes (`/proc/PID/status`), or nil when it cannot be read.
     static func dataBytes(of pid: pid_t) -> UInt64? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -24,6 +24,16 @@ public enum ProcessControl {
         #endif
     }()
 
+    /// `prctl(PR_SET_PDEATHSIG, signal)`: this process gets `signal` when the thread that started it ends.
+    package static func setDeathSignal(_ signal: Int32) {
+        #if os(Linux)
+        // PR_SET_PDEATHSIG is 1.
+        guard let symbol = dlsym(nil, "prctl") else { return }
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        _ = unsafeBitCast(symbol, to: Prctl.self)(1, UInt(signal), 0, 0, 0)
+        #endif
+    }
+
     /// A process as messages name it: its pid and command name (`/proc/PID/comm`).
     public static func describe(_ pid: pid_t) -> String {
         let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?

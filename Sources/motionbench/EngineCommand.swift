@@ -15,7 +15,7 @@ struct EngineCommand: ParsableCommand {
     var job: String
 
     func run() throws {
-        EngineProcess.startChild()
+        EngineProcess.startChild(guarded: true)
         let job: EngineJob, options: FrameHarness.Options
         do {
             job = try EngineJob(argument: self.job)

@@ -20,7 +20,7 @@ struct EngineEasingCommand: ParsableCommand {
     var heartbeat: String?
 
     func run() throws {
-        EngineProcess.startChild()
+        EngineProcess.startChild(guarded: true)
         var text = ""
         let finished = EngineEasingProbe.child(path: path, inputsPath: inputs, heartbeatPath: heartbeat) { text += $0 + "\n" }
         print(text, terminator: "")

@@ -25,7 +25,7 @@ struct WorkloadCommand: ParsableCommand {
     }
 
     func run() throws {
-        EngineProcess.startChild()
+        EngineProcess.startChild(guarded: false)
         guard let workload = engine.childWorkload(named: name) ?? GateWorkloads.named(name) else {
             throw BadInput(message: "_workload: unknown workload '\(name)'; known: " + GateWorkloads.names.joined(separator: ", "))
         }

@@ -176,4 +176,44 @@ final class EngineSandboxTests: XCTestCase {
         while process.isRunning, Date() < ended { usleep(50_000) }
         XCTAssertFalse(process.isRunning, "motionbench ended by the signal")
     }
+
+    /// SIGKILL to `run` (which no handler can see) while the engine hangs with a daemon it detached: the engine's
+    /// guardian gets its death signal and stops the worker and the daemon re-parented to it. Before the guardian the
+    /// daemon lived its full 600 s.
+    func testSIGKILLToRunLeavesNothingRunning() throws {
+        let library = try engine("DAEMON_HANG")
+        let process = Process()
+        process.executableURL = try CommandRunner.executable
+        process.arguments = ["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library,
+                             "--engine-timeout", "120"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(60)
+        while pids().isEmpty, Date() < deadline { usleep(50_000) }
+        let daemons = pids()
+        XCTAssertFalse(daemons.isEmpty, "the daemon recorded its pid")
+        XCTAssertTrue(daemons.allSatisfy(isAlive), "the daemon runs while the engine hangs")
+        // The engine's processes: motionbench's children and theirs, found before the kill.
+        let engineProcesses = descendants(of: process.processIdentifier)
+        XCTAssertFalse(engineProcesses.isEmpty, "motionbench has an engine child")
+        kill(process.processIdentifier, SIGKILL)
+        let gone = Date().addingTimeInterval(10)
+        let watched = daemons + engineProcesses
+        while watched.contains(where: isAlive), Date() < gone { usleep(50_000) }
+        XCTAssertTrue(watched.allSatisfy { !isAlive($0) }, "alive after SIGKILL: \(watched.filter(isAlive))")
+    }
+
+    /// Every descendant of `root` (through `/proc/PID/task/PID/children`).
+    func descendants(of root: pid_t) -> [pid_t] {
+        var found: [pid_t] = [], pending = [root]
+        while let pid = pending.popLast() {
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            let children = text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            found += children
+            pending += children
+        }
+        return found
+    }
 }

@@ -75,7 +75,8 @@ public enum EngineEasingProbe {
                                           ["_engine-easing", request.path, "--inputs", inputsPath, "--heartbeat", heartbeat],
                                           limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: limit,
                                                                       memory: request.memory),
-                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, inputsPath])
+                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, inputsPath],
+                                          guarded: true)
         } catch {
             let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
             if let error = error as? ChildProcessError, error.reason == .timedOut {

@@ -60,7 +60,8 @@ package enum EngineProcess {
             output = try ChildProcess.run(request.executable, arguments,
                                           limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: 1 << 24,
                                                                       memory: request.memory),
-                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat])
+                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat],
+                                          guarded: true)
         } catch {
             fillFromHeartbeat(&failed, heartbeat)
             failed.failure = "engine \(messageName(request, heartbeat)): " + stopped(error, heartbeat: heartbeat, timeout: request.timeout,
@@ -256,9 +257,14 @@ struct ReportChannel {
 
 extension EngineProcess {
     /// Called first by every motionbench child that loads an engine (`_engine`, `_engine-easing`, `_workload`): ties
-    /// the child to its parent with a death signal (see `EngineChild.tieToParent`).
-    package static func startChild() {
+    /// the child to its parent with a death signal (see `EngineChild.tieToParent`) and sets its memory limit. With
+    /// `guarded` (`_engine` and `_engine-easing`, whose parent passes `guarded: true` to `ChildProcess.run`) the engine
+    /// then runs in a forked worker under a `ChildGuardian`, so that its descendants die with motionbench even when
+    /// motionbench is killed with SIGKILL. (`_workload` is not guarded: under valgrind a second process would write its
+    /// own instruction counts.)
+    package static func startChild(guarded: Bool) {
         EngineChild.tieToParent()
         EngineMemory.applyInChild()
+        if guarded { ChildGuardian.forkWorker() }
     }
 }
