@@ -64,7 +64,8 @@ final class ChunkWorkers: @unchecked Sendable {
         return try body(pool)
     }
 
-    /// A pool for `chunks` chunks per frame: `chunks` − 1 worker threads (none for one chunk).
+    /// A pool for `chunks` chunks per frame: `chunks` − 1 worker threads (none for one chunk), or as many as could
+    /// start.
     private init(chunks: Int) {
         self.chunks = max(chunks, 1)
         claims = (0..<self.chunks).map { _ in ChunkClaim() }
@@ -80,8 +81,13 @@ final class ChunkWorkers: @unchecked Sendable {
                 context.pool.work(chunk: context.chunk)
                 return nil
             }, context)
-            // Without its thread a chunk would never run: fail loudly rather than hang a frame.
-            precondition(status == 0, "ChunkWorkers: pthread_create failed (\(status))")
+            if status != 0 {
+                // The chunks of the threads that could not start are run by the calling thread (it claims every
+                // chunk no worker has): slower, never wrong. A run checks `ThreadCapacity` first and refuses a
+                // thread count that cannot start.
+                Unmanaged<WorkerContext>.fromOpaque(context).release()
+                break
+            }
             threads.append(thread)
         }
     }

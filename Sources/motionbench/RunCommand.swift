@@ -64,7 +64,7 @@ struct RunCommand: ParsableCommand {
         valueName: "vrr|FILE"))
     var frameTimes: String?
 
-    @Option(parsing: .unconditional, help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure).")
+    @Option(parsing: .unconditional, help: "Threads for the batch evaluator (default: all cores; 1 for the single-core figure; exit 2 when the machine's limits cannot start them).")
     var threads: Int?
 
     @Option(help: FormatOption<HarnessRunReport>.help)
@@ -150,6 +150,7 @@ struct RunCommand: ParsableCommand {
         let counts = try layerCounts()
         // At most 1024, as validate() checked; the default is every core, which may exceed it.
         let threadCount = threads ?? min(ProcessInfo.processInfo.activeProcessorCount, RunLimits.threads.upperBound)
+        if let error = ThreadCapacity.check(threads: threadCount, option: "run: --threads") { throw error }
         let clock: FrameClock
         do {
             clock = try .named(frameTimes, rate: rate, frames: frames, seed: scenario.seed)

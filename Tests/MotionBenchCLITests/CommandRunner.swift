@@ -27,10 +27,11 @@ enum CommandRunner {
     }
 
 
-    /// Runs `motionbench arguments...`, feeding `input` to standard input.
-    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> CommandResult {
+    /// Runs `motionbench arguments...` (or `program arguments...`), feeding `input` to standard input.
+    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:],
+                    program: URL? = nil) throws -> CommandResult {
         let process = Process()
-        process.executableURL = try executable
+        process.executableURL = try program ?? executable
         process.arguments = arguments
         if !extra.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 } }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
@@ -55,7 +56,8 @@ enum CommandRunner {
         errorBox.done.wait()
         let errorData = errorBox.data
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus,
+        // A signal's death reads as 128 + N, as a shell shows it.
+        return CommandResult(status: process.terminationStatus + (process.terminationReason == .uncaughtSignal ? 128 : 0),
                              standardOutput: String(decoding: outputData, as: UTF8.self),
                              standardError: String(decoding: errorData, as: UTF8.self))
     }

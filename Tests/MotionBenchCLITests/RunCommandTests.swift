@@ -173,4 +173,17 @@ final class RunCommandTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(fragment), "\(arguments): \(result.standardError)")
         }
     }
+
+    /// Under an address-space limit (as CI containers set) the threads `--threads 1000` asks for cannot all start: the
+    /// run exits 2 naming the option, how many could run and the limits, and never dies by a signal (it used to end
+    /// with SIGILL in the frame workers). 2 GB leaves room for about 200 stacks of 8 MiB.
+    func testThreadsThatCannotStartAreAnErrorNamingTheLimit() throws {
+        let motionbench = try CommandRunner.executable.path
+        let result = try CommandRunner.run(["-c", "ulimit -v 2000000 && exec \"$0\" run --scenario fade --layers 1000 "
+                                            + "--frames 10 --threads 1000", motionbench], program: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertTrue(result.standardError.contains("--threads 1000: only "), result.standardError)
+        XCTAssertTrue(result.standardError.contains("ulimit -v"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("or fewer"), result.standardError)
+    }
 }

@@ -10,6 +10,7 @@ public enum GateWorkloads {
         .bezierPresets,
         .bezierHard,
         .bezierRows,
+        .scalarEasings,
         .springClosedForm,
         .springPropagator1M,
         .frameMixed10k,
