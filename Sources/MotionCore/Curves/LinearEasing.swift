@@ -92,8 +92,9 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     @inline(never)
     static func interpolated(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                              at x: Double) -> Double? {
-        let magnitudes = [abs(a.output), abs(b.output), abs(a.inputPercent), abs(b.inputPercent), abs(100 * x)]
-        guard magnitudes.allSatisfy({ $0 < 0x1p900 }) else { return nil }
+        // The largest magnitude (no array: this runs on every evaluation).
+        let largest = max(max(abs(a.output), abs(b.output)), max(max(abs(a.inputPercent), abs(b.inputPercent)), abs(100 * x)))
+        guard largest < 0x1p900 else { return nil }
         // 100·x − A and B − A exactly (up to the low part's rounding, 2^-106 relative).
         let distance = DoubleDouble.product(100, x) + (-a.inputPercent)
         let width = DoubleDouble.sum(b.inputPercent, -a.inputPercent)
