@@ -2,28 +2,24 @@ import ArgumentParser
 import Foundation
 import MotionHarness
 
-/// `motionbench _engine-easing PATH --inputs FILE`: evaluates one engine library's easing in this process at the inputs
-/// the file lists and prints the outputs as text (`accuracy --engine` starts it as a child process, so that a crash or
-/// a hang costs only the probe). See `EngineEasingProbe`.
+/// `motionbench _engine-easing --job FILE`: evaluates one engine library's easing in this process at the inputs the job
+/// lists and prints the reply as one line of JSON (`accuracy --engine` starts it as a child process, so that a crash
+/// or a hang costs only the probe). See `EngineEasingProbe`, `EngineEasingJob` and `EngineEasingReply`.
 struct EngineEasingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "_engine-easing", abstract: "Evaluate one engine library's easing in this process (used by accuracy --engine).",
         shouldDisplay: false)
 
-    @Argument(help: ArgumentHelp("The engine library.", valueName: "PATH.so"))
-    var path: String
-
-    @Option(help: "The inputs file: per timing function a line 'spec<TAB>TEXT' and a line 'inputs<TAB>x x …'.")
-    var inputs: String
-
-    @Option(help: "A file the engine's current call and frame are recorded in (mmap).")
-    var heartbeat: String?
+    @Option(help: ArgumentHelp("The job file (EngineEasingJob as JSON): library, heartbeat file, timing functions and inputs.",
+                               valueName: "FILE"))
+    var job: String
 
     func run() throws {
         EngineProcess.startChild(guarded: true)
-        var text = ""
-        let finished = EngineEasingProbe.child(path: path, inputsPath: inputs, heartbeatPath: heartbeat) { text += $0 + "\n" }
-        print(text, terminator: "")
-        if !finished { throw ExitCode(1) }
+        let reply = EngineEasingProbe.child(jobPath: job)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(reply), as: UTF8.self))
+        if reply.failure != nil { throw ExitCode(1) }
     }
 }

@@ -57,25 +57,26 @@ public enum EngineEasingProbe {
         ChildFiles.sweepOnce()  // what a killed motionbench left behind
         let stem = "motionbench-easing-\(getpid())-\(UUID().uuidString)"
         let heartbeat = directory.appendingPathComponent(stem + ".heartbeat").path
-        let inputsPath = directory.appendingPathComponent(stem + ".inputs").path
+        let jobPath = directory.appendingPathComponent(stem + ".job").path
         defer {
             try? FileManager.default.removeItem(atPath: heartbeat)
-            try? FileManager.default.removeItem(atPath: inputsPath)
+            try? FileManager.default.removeItem(atPath: jobPath)
         }
+        let job = EngineEasingJob(library: request.path, heartbeat: heartbeat,
+                                  subjects: zip(specs, inputs).map { EngineEasingJob.Subject(spec: $0, inputs: $1) })
         do {
-            try Data(inputsText(specs: specs, inputs: inputs).utf8).write(to: URL(fileURLWithPath: inputsPath))
+            try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
         } catch {
-            throw EngineError("engine \(request.label): cannot write the inputs file \(inputsPath): \(error)")
+            throw EngineError("engine \(request.label): cannot write the job file \(jobPath): \(error)")
         }
         let values = inputs.reduce(0) { $0 + $1.count }
         let limit = max(1 << 24, 48 * values + 4096 * specs.count)
         let output: ChildProcess.Output
         do {
-            output = try ChildProcess.run(request.executable,
-                                          ["_engine-easing", request.path, "--inputs", inputsPath, "--heartbeat", heartbeat],
+            output = try ChildProcess.run(request.executable, ["_engine-easing", "--job", jobPath],
                                           limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: limit,
                                                                       memory: request.memory),
-                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, inputsPath],
+                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, jobPath],
                                           guarded: true)
         } catch {
             let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
@@ -91,94 +92,58 @@ public enum EngineEasingProbe {
         if let leftBehind = EngineProcess.leftBehind(output) {
             throw EngineError("engine \(EngineHeartbeat.read(path: heartbeat)?.name ?? request.label): \(leftBehind)")
         }
-        let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: true)
         let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
-        if output.status == 0, let answer = parse(lines, subjects: specs.count, inputs: inputs) {
+        let line = output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        let reply = try? JSONDecoder().decode(EngineEasingReply.self, from: Data(line.utf8))
+        if let failure = reply?.failure { throw EngineError(failure) }
+        if output.status == 0 {
+            guard let answer = reply?.answer(inputs: inputs) else {
+                throw EngineError("engine \(name): " + EngineProcess.malformed(reply: line))
+            }
             return answer
-        }
-        if let failed = lines.last(where: { $0.hasPrefix("failed\t") }) {
-            throw EngineError(String(failed.dropFirst("failed\t".count)))
         }
         throw EngineError("engine \(name): " + EngineProcess.ended(output, heartbeat: heartbeat)
                           + EngineMemory.note(peak: output.peakDataBytes, limit: request.memory))
     }
 
-    /// The inputs file: per subject a line `spec<TAB>TEXT` then a line `inputs<TAB>x x …` (shortest round-trip
-    /// doubles).
-    static func inputsText(specs: [String], inputs: [[Double]]) -> String {
-        var text = ""
-        for (spec, list) in zip(specs, inputs) {
-            text += "spec\t\(spec)\ninputs\t" + list.map { "\($0)" }.joined(separator: " ") + "\n"
-        }
-        return text
-    }
-
-    /// The child's lines read back, or nil when they are not a complete answer of `subjects` subjects in shape.
-    static func parse(_ lines: [Substring], subjects: Int, inputs: [[Double]]) -> Answer? {
-        guard let head = lines.first(where: { $0.hasPrefix("engine\t") }) else { return nil }
-        let fields = head.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 4 else { return nil }
-        var answer = Answer(name: String(fields[1]), version: String(fields[2]), precision: String(fields[3]),
-                            outputs: Array(repeating: nil, count: subjects), unsupported: [])
-        var answered = Set<Int>()
-        for line in lines {
-            let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let index = Int(parts[1]), index >= 0, index < subjects else { continue }
-            switch parts[0] {
-            case "ok":
-                let values = parts[2].split(separator: " ").compactMap { Double(String($0)) }
-                guard values.count == inputs[index].count else { return nil }
-                answer.outputs[index] = values
-                answered.insert(index)
-            case "unsupported":
-                answer.unsupported.append((index, String(parts[2])))
-                answered.insert(index)
-            case "ns":
-                if answer.nsPerEval.isEmpty { answer.nsPerEval = Array(repeating: nil, count: subjects) }
-                if let ns = Double(String(parts[2])), ns.isFinite, ns > 0 { answer.nsPerEval[index] = ns }
-            default: continue
-            }
-        }
-        if answer.nsPerEval.isEmpty { answer.nsPerEval = Array(repeating: nil, count: subjects) }
-        return answered.count == subjects ? answer : nil
-    }
-
-    /// The child's side: reads the inputs file, loads the library, and prints `engine<TAB>NAME<TAB>VERSION<TAB>PRECISION`,
-    /// then per subject `ok<TAB>INDEX<TAB>outputs…` (and `ns<TAB>INDEX<TAB>NS`, the timed pass's ns per frame call) or
-    /// `unsupported<TAB>INDEX<TAB>MESSAGE`; on an engine failure a
-    /// last line `failed<TAB>MESSAGE` (and false is returned).
-    public static func child(path: String, inputsPath: String, heartbeatPath: String?,
-                             print emit: (String) -> Void) -> Bool {
-        let heartbeat = heartbeatPath.flatMap(EngineHeartbeat.init(path:))
-        heartbeat?.recordFaults()
-        let channel = ReportChannel()
-        var label = URL(fileURLWithPath: path).lastPathComponent
+    /// The child's side: reads the job file, loads the library, evaluates every subject (a first pass in increasing
+    /// input order whose outputs are checked, then a timed pass in a scrambled order), and returns the reply, whose
+    /// `failure` names the engine when one ended the probe.
+    package static func child(jobPath: String) -> EngineEasingReply {
+        var reply = EngineEasingReply()
+        var label = "_engine-easing"
         let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
         defer { scratch.deallocate() }
+        var heartbeat: EngineHeartbeat?
         do throws(EngineError) {
-            let subjects = try readInputs(inputsPath)
-            let library = try PluginLibrary(path: path) { stage in
+            let (job, functions) = try EngineEasingJob.read(path: jobPath)
+            label = URL(fileURLWithPath: job.library).lastPathComponent
+            heartbeat = job.heartbeat.flatMap(EngineHeartbeat.init(path:))
+            heartbeat?.recordFaults()
+            let channel = ReportChannel()
+            let library = try PluginLibrary(path: job.library) { stage in
                 heartbeat?.record(stage)
                 if case let .named(name) = stage { label = name }
             }
             library.willCallLastError = { heartbeat?.enter(.lastError) }
             channel.check(during: .dlopen, heartbeat)
             let descriptor = library.descriptor
-            emit("engine\t\(oneLine(descriptor.name))\t\(oneLine(descriptor.version))\t\(descriptor.precision.rawValue)")
+            reply.engine = .init(name: descriptor.name, version: descriptor.version, precision: descriptor.precision.rawValue)
             heartbeat?.record(layers: 1, precisionBytes: descriptor.precision.bytes)
-            for (index, subject) in subjects.enumerated() {
+            for (subject, function) in zip(job.subjects, functions) {
                 guard descriptor.supportedKinds.contains(.basic) else {
-                    emit("unsupported\t\(index)\tengine \(descriptor.name): does not evaluate basic layers (supported_kinds)")
+                    reply.subjects.append(.init(unsupported: "engine \(descriptor.name): does not evaluate basic layers "
+                                                + "(supported_kinds)"))
                     continue
                 }
                 let layer = EngineLayer(outputOffset: 0, parameters: .basic(.init(
-                    timing: .init(LayerTimingParameters(begin: 0, duration: 1), easing: subject.function), from: [0], to: [1])))
+                    timing: .init(LayerTimingParameters(begin: 0, duration: 1), easing: function), from: [0], to: [1])))
                 heartbeat?.beat(.create)
                 let engine: PluginEngine
                 do {
                     engine = try PluginEngine(library: library, layers: EngineLayers([layer]))
                 } catch {
-                    emit("unsupported\t\(index)\t\(oneLine(error.message))")
+                    reply.subjects.append(.init(unsupported: error.message))
                     continue
                 }
                 var outputs = [Double](repeating: 0, count: subject.inputs.count)
@@ -195,7 +160,7 @@ public enum EngineEasingProbe {
                         engine.outputs(layer: 0, into: scratch)
                         value = scratch[0]
                         guard value.isFinite else {
-                            throw EngineError("engine \(descriptor.name): \(subject.text) at input \(time) (frame \(frame), "
+                            throw EngineError("engine \(descriptor.name): \(subject.spec) at input \(time) (frame \(frame), "
                                               + "t = \(time) s) returned \(value)")
                         }
                         previous = time
@@ -207,7 +172,7 @@ public enum EngineEasingProbe {
                 let count = subject.inputs.count
                 var stride = max(1, Int(Double(count) * 0.6180339887))
                 while count > 1, gcd(stride, count) != 1 { stride += 1 }
-                heartbeat?.beat(.evaluateFrame, frame: frame + 1, time: subject.inputs[0])
+                if count > 0 { heartbeat?.beat(.evaluateFrame, frame: frame + 1, time: subject.inputs[0]) }
                 let start = DispatchTime.now().uptimeNanoseconds
                 var position = 0
                 for _ in 0..<count {
@@ -218,57 +183,16 @@ public enum EngineEasingProbe {
                 heartbeat?.beat(.destroy)
                 engine.destroy()
                 channel.check(during: .destroy, heartbeat)
-                emit("ok\t\(index)\t" + outputs.map { "\($0)" }.joined(separator: " "))
-                if count > 0 { emit("ns\t\(index)\t\(Double(elapsed) / Double(count))") }
+                reply.subjects.append(.init(outputs: outputs,
+                                            nsPerEval: count > 0 ? Double(elapsed) / Double(count) : nil))
             }
-            return true
         } catch {
-            emit("failed\t" + oneLine(error.message.hasPrefix("engine ") ? error.message : "engine \(label): \(error.message)"))
-            return false
+            reply.failure = error.message.hasPrefix("engine ") || error.message.hasPrefix("_engine-easing")
+                ? error.message : "engine \(label): \(error.message)"
         }
+        return reply
     }
 
-    /// One subject of the inputs file.
-    struct Subject {
-        let text: String
-        let function: TimingFunction
-        let inputs: [Double]
-    }
-
-    /// The subjects of the inputs file at `path`.
-    static func readInputs(_ path: String) throws(EngineError) -> [Subject] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw EngineError("_engine-easing: cannot read the inputs file \(path)")
-        }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        var subjects: [Subject] = []
-        var index = 0
-        while index + 1 < lines.count {
-            let specLine = lines[index], inputLine = lines[index + 1]
-            guard specLine.hasPrefix("spec\t"), inputLine.hasPrefix("inputs\t") else {
-                throw EngineError("_engine-easing: \(path) line \(index + 1): expected 'spec' then 'inputs'")
-            }
-            let text = String(specLine.dropFirst(5))
-            guard case .timingFunction(let function)? = try? MotionSpec(parsing: text) else {
-                throw EngineError("_engine-easing: \(path) line \(index + 1): '\(SafeText.quoted(text))' is not a timing function")
-            }
-            var inputs: [Double] = []
-            for field in inputLine.dropFirst(7).split(separator: " ") {
-                guard let x = Double(String(field)), x >= 0, x <= 1 else {
-                    throw EngineError("_engine-easing: \(path) line \(index + 2): '\(SafeText.quoted(String(field)))' is not an input in [0, 1]")
-                }
-                inputs.append(x)
-            }
-            subjects.append(Subject(text: text, function: function, inputs: inputs))
-            index += 2
-        }
-        return subjects
-    }
-
-    /// `text` with tabs and line breaks turned into spaces (one field of one line).
-    static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
-    }
 }
 
 /// The greatest common divisor of two non-negative whole numbers.
