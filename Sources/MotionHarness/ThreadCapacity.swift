@@ -66,6 +66,12 @@ package struct ThreadCapacityError: MotionBenchError {
     /// `pthread_create`'s error.
     package let errorNumber: Int32
 
+    /// The error for `option` asking for `requested` threads of which `started` ran, `pthread_create` failing with
+    /// `errorNumber`.
+    package init(option: String, requested: Int, started: Int, errorNumber: Int32) {
+        (self.option, self.requested, self.started, self.errorNumber) = (option, requested, started, errorNumber)
+    }
+
     /// The message: the option, the count that started, the reason and the limits, and what to use instead.
     package var description: String {
         "\(option) \(requested): only \(started) threads could run at once here (pthread_create: "

@@ -166,11 +166,13 @@ public enum AccuracyStudy {
         try! build()
     }
 
-    /// Runs every strategy on `curves` (a worst-case search from `samples` evenly spaced inputs, within `search`) and `springs` (at `rate` Hz for `seconds`).
+    /// Runs every strategy on `curves` (a worst-case search from `samples` evenly spaced inputs, within `search`) and `springs` (at `rate` Hz for `seconds`);
+    /// each Bézier strategy is timed on `timedEvaluations` evaluations per round.
     public static func run(curves: [(name: String, curve: CubicBezier)], samples: Int, springs: [(name: String, spring: Spring)],
                            rate: Double, seconds: Double, search: SearchBudget = .accuracyDefault,
                            bezierStrategies: [BezierStrategy] = BezierStrategy.all(),
-                           springStrategies: [SpringStrategy] = SpringStrategy.all, progress: (String) -> Void = { _ in })
+                           springStrategies: [SpringStrategy] = SpringStrategy.all,
+                           timedEvaluations: Int = SolverTiming.evaluationsPerRound, progress: (String) -> Void = { _ in })
         throws(ReferenceFailure) -> AccuracyReport
     {
         let xs = WorstCaseSearch.evenGrid(samples)
@@ -206,7 +208,8 @@ public enum AccuracyStudy {
         // shuffled inputs, so that the ratios per curve are taken within one measurement.
         progress("bezier: timing \(bezierStrategies.count) strategies on \(curves.count) curves")
         let perCurveCost = SolverTiming.nanoseconds(
-            groups: curves.indices.map { curve in evaluatorsPerStrategy.map { $0[curve] } }, inputs: SolverTiming.shuffledProgress)
+            groups: curves.indices.map { curve in evaluatorsPerStrategy.map { $0[curve] } }, inputs: SolverTiming.shuffledProgress,
+            evaluationsPerRound: timedEvaluations)
         for strategy in bezierResults.indices {
             for curve in curves.indices { bezierResults[strategy].perCurve[curve].nsPerEval = perCurveCost[curve][strategy] }
             bezierResults[strategy].nsPerEval = curves.isEmpty ? 0

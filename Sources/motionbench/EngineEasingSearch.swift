@@ -22,7 +22,8 @@ enum EngineEasingSearch {
         /// The implementation name samples carry: the descriptor's name and " (engine)".
         var implementation: String
         /// The engine's version and precision as its descriptor declares them.
-        var version: String, precision: String
+        var version: String
+        var precision: EnginePrecision
         /// Every sample tried, curve by curve in `--curves` order, inputs increasing.
         var samples: [Sample]
         /// The curves the engine rejected (its create failed on them, or it does not evaluate basic layers): the

@@ -30,12 +30,12 @@ final class GateCommandTests: XCTestCase {
         }
         let (regionPlain, regionLonger) = (try results.get(0), try results.get(1))
         let (processPlain, processLonger) = (try results.get(2), try results.get(3))
-        // Start-up differs by ~0.9M instructions. In a release build (what baselines count) the region counts are
-        // identical; this debug build instantiates generic metadata lazily inside the loop, and what start-up already
+        // Start-up differs by ~73,000 instructions in a release build (where the region counts are identical) and
+        // ~0.9M in a debug build, which instantiates generic metadata lazily inside the loop: what start-up already
         // cached moves that by a few thousand instructions, so the test allows a hundredth of the start-up difference.
         let startupDifference = processPlain > processLonger ? processPlain - processLonger : processLonger - processPlain
         let regionDifference = regionPlain > regionLonger ? regionPlain - regionLonger : regionLonger - regionPlain
-        XCTAssertGreaterThan(startupDifference, 100_000, "start-up work should differ between the two invocations")
+        XCTAssertGreaterThan(startupDifference, 10_000, "start-up work should differ between the two invocations")
         XCTAssertLessThan(regionDifference, startupDifference / 100, "the measured region must not see start-up work")
         XCTAssertLessThan(regionPlain, processPlain)
         // The loop is 3,000,000 spring evaluations: at least tens of instructions each.

@@ -16,15 +16,30 @@ final class RunNoiseTests: XCTestCase {
         }
     }
 
+    /// Layers of `fade` on one thread whose frame takes about `milliseconds` in this build of motionbench (a debug
+    /// build is about 50 times slower than an optimized one), from a short calibration run.
+    private func layers(forFrameMilliseconds milliseconds: Double) throws -> Int {
+        let result = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "8000", "--frames", "20",
+                                            "--threads", "1", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let row = try XCTUnwrap((object["results"] as? [[String: Any]])?.first)
+        let nanoseconds = try XCTUnwrap(row["nsPerLayerFrame"] as? Double ?? (row["nsPerLayerFrame"] as? [String: Any])?["median"] as? Double,
+                                        "\(row.keys.sorted())")
+        return min(4_000_000, max(8000, Int(milliseconds * 1e6 / max(nanoseconds, 0.1))))
+    }
+
     func testRowsMeasuredWhileProcessesSpinAreFlaggedAndNoLimitIsStated() throws {
+        // Frames of about 8 ms (in a debug build 8,000 layers took that; an optimized one needs far more), long enough
+        // that the spinners preempt them.
+        let layers = try layers(forFrameMilliseconds: 8)
         // One more spinner than cores, and at least three (the 2-core case the issue names).
         let spinning = try spinners(max(3, ProcessInfo.processInfo.activeProcessorCount + 1))
         defer {
             for process in spinning { process.terminate(); process.waitUntilExit() }
         }
         Thread.sleep(forTimeInterval: 0.5)
-        // Frames long enough (debug build, 8,000 layers on one thread) that the spinners preempt them.
-        let result = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "8000", "--frames", "120",
+        let result = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "\(layers)", "--frames", "120",
                                             "--threads", "1", "--format", "json"])
         XCTAssertEqual(result.status, 0, result.standardError)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])

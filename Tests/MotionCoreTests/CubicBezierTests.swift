@@ -80,10 +80,12 @@ class CubicBezierTests: XCTestCase {
                                     .random(in: 0...1, using: &generator), .random(in: 0...1, using: &generator)))
         }
         for c in curves {
+            // A plain comparison, and XCTFail only on a decrease: an XCTAssert per point cost microseconds each, most
+            // of this test's time (28 s of 4.2 million points in an optimized build).
             var previous = c.value(at: 0)
             for index in 1...20_000 {
                 let value = c.value(at: Double(index) / 20_000)
-                XCTAssertGreaterThanOrEqual(value, previous, "\(c) decreases before x = \(Double(index) / 20_000)")
+                if !(value >= previous) { XCTFail("\(c) decreases before x = \(Double(index) / 20_000): \(previous) → \(value)") }
                 previous = value
             }
             // Steps of 1e-12 across the frame switch at 0.5; ulp-sized steps next to the ends, where the solver's

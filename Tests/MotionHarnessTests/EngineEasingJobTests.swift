@@ -54,7 +54,7 @@ final class EngineEasingJobTests: XCTestCase {
 
     func testOnlyAReplyAnsweringEverySubjectInShapeIsAnAnswer() throws {
         let inputs: [[Double]] = [[0, 0.5, 1], [0.25]]
-        var reply = EngineEasingReply(engine: .init(name: "e", version: "1", precision: "float64"),
+        var reply = EngineEasingReply(engine: .init(name: "e", version: "1", precision: .float64),
                                       subjects: [.init(outputs: [0, 0.4, 1], nsPerEval: 12),
                                                  .init(unsupported: "no steps here")])
         let answer = try XCTUnwrap(reply.answer(inputs: inputs))

@@ -65,8 +65,11 @@ final class FiniteStatisticsTests: XCTestCase {
     }
 
     func testAccuracyReportOnHugeCurvesHasOnlyFiniteStatistics() throws {
+        // 1,024 timed evaluations per strategy and round, not 16,384: on these curves MotionBench's value(at:) takes
+        // its exact path (tens of µs), and timing it was half of this test's time; the claim is only that the figures,
+        // ns per evaluation among them, are finite.
         let report = try AccuracyStudy.run(curves: hugeCurves, samples: 101, springs: [("overdamped", try Spring(damping: 40))],
-                                           rate: 60, seconds: 1, springStrategies: [.motionbench])
+                                           rate: 60, seconds: 1, springStrategies: [.motionbench], timedEvaluations: 1024)
         XCTAssertEqual(report.bezier.count, BezierStrategy.all().count)
         for strategy in report.bezier {
             for statistics in [strategy.overall] + strategy.perCurve.map(\.statistics) {

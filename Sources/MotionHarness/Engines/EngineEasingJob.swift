@@ -52,9 +52,10 @@ package struct EngineEasingJob: Codable, Sendable, Equatable {
 /// What `_engine-easing` prints as its one line of JSON: the engine's identity, per subject its outputs (and the timed
 /// pass's ns per frame call) or the engine's refusal, or the failure that ended the probe.
 package struct EngineEasingReply: Codable, Sendable, Equatable {
-    /// The engine's descriptor name, version and precision ("float32" or "float64").
+    /// The engine's descriptor name, version and precision.
     package struct Identity: Codable, Sendable, Equatable {
-        package var name: String, version: String, precision: String
+        package var name: String, version: String
+        package var precision: EnginePrecision
     }
 
     /// One subject's answer: `outputs` (with `nsPerEval`), or `unsupported` with the engine's message.

@@ -36,8 +36,10 @@ public enum EngineEasingProbe {
 
     /// One child's answer.
     public struct Answer: Sendable {
-        /// The engine's descriptor name, version and precision ("float32" or "float64").
-        public var name: String, version: String, precision: String
+        /// The engine's descriptor name and version.
+        public var name: String, version: String
+        /// The engine's declared precision.
+        public var precision: EnginePrecision
         /// Per subject, in the order asked: the engine's outputs at the inputs asked (same order), or nil when the
         /// engine rejected the subject's layer.
         public var outputs: [[Double]?]
@@ -128,7 +130,7 @@ public enum EngineEasingProbe {
             library.willCallLastError = { heartbeat?.enter(.lastError) }
             channel.check(during: .dlopen, heartbeat)
             let descriptor = library.descriptor
-            reply.engine = .init(name: descriptor.name, version: descriptor.version, precision: descriptor.precision.rawValue)
+            reply.engine = .init(name: descriptor.name, version: descriptor.version, precision: descriptor.precision)
             heartbeat?.record(layers: 1, precisionBytes: descriptor.precision.bytes)
             for (subject, function) in zip(job.subjects, functions) {
                 guard descriptor.supportedKinds.contains(.basic) else {
