@@ -4,7 +4,7 @@ import MotionSupport
 
 /// Runs one capture: finds the browser, reads its version, writes the page into a fresh temporary folder, runs the
 /// browser on it with a time limit, and reads the rows back.
-public enum BrowserCapture {
+package enum BrowserCapture {
     /// The samples `browser` computes for `plan`.
     /// - Parameters:
     ///   - executable: `--browser PATH`, or nil to look for the browser where it is installed.
@@ -13,7 +13,7 @@ public enum BrowserCapture {
     ///   - progress: called with a one-line status about four times a second while the browser runs.
     /// - Throws: `CaptureError` (or `ChildProcessError`) naming the browser: not installed, a missing executable, a
     ///   timeout, a rejected easing, output that is not the expected rows.
-    public static func run(_ browser: CaptureBrowser, plan: CapturePlan, executable: String?, timeout: Double, round: Int = 0,
+    package static func run(_ browser: CaptureBrowser, plan: CapturePlan, executable: String?, timeout: Double, round: Int = 0,
                            progress: (String) -> Void = { _ in }) throws -> CaptureSamples {
         let program = try resolve(browser, executable)
         let versionLimits = ChildProcess.Limits(timeout: timeout, outputLimit: 1 << 16)

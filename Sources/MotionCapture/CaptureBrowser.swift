@@ -5,23 +5,23 @@ import MotionSupport
 /// One browser engine `motionbench capture` can drive: how to find it, read its version and make it load a page and
 /// print what the page's script wrote. Each browser is one file in `Browsers/` declaring a static descriptor, listed
 /// once in `CaptureBrowsers.all`.
-public struct CaptureBrowser: Sendable {
+package struct CaptureBrowser: Sendable {
     /// How a browser is started for one page.
-    public struct Launch: Sendable {
+    package struct Launch: Sendable {
         /// The program to run (an absolute path).
-        public var program: String
+        package var program: String
         /// Its arguments.
-        public var arguments: [String]
+        package var arguments: [String]
     }
 
     /// The name on the command line and in the CSV's implementation column (`chromium`).
-    public let name: String
+    package let name: String
     /// The engine and how it is driven, for help.
-    public let summary: String
+    package let summary: String
     /// What installs it on Debian (`apt-get install chromium`).
-    public let install: String
+    package let install: String
     /// What `--browser PATH` names for this browser (the executable, or the Python interpreter for WebKit).
-    public let executableRole: String
+    package let executableRole: String
     /// The default executable when `--browser` is not given, or nil when it is not installed.
     let findExecutable: @Sendable () -> String?
     /// The version text (`156.0.8078.79`) the executable reports; throws `CaptureError` when it cannot be read.

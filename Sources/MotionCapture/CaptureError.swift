@@ -2,13 +2,13 @@ import MotionCore
 
 /// A capture that cannot be made: an unknown or missing browser, a plan it cannot run, a browser that rejected an
 /// easing or printed something other than the expected rows (bad input or setup: exit code 2).
-public struct CaptureError: MotionBenchError, CustomStringConvertible {
+package struct CaptureError: MotionBenchError, CustomStringConvertible {
     /// What went wrong, naming the browser or the input and what was expected.
-    public let message: String
+    package let message: String
 
     /// An error with `message`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -13,19 +13,19 @@ import MotionCore
 /// messages can land between the lines on standard output: lines without the prefix are not rows.) The block goes into the
 /// `<pre id="rows">` element and, where `dump()` exists (Firefox), to `dump()`, after which the page closes its window
 /// (elsewhere the driver reads the element and exits by itself).
-public enum CapturePage {
+package enum CapturePage {
     /// The line before the first output.
-    public static let beginMarker = "motionbench-capture-begin"
+    package static let beginMarker = "motionbench-capture-begin"
     /// The last line's first word; the number of outputs follows.
-    public static let endMarker = "motionbench-capture-end"
+    package static let endMarker = "motionbench-capture-end"
     /// What starts a row's line; the output follows.
-    public static let rowPrefix = "="
+    package static let rowPrefix = "="
     /// The first word of the line that replaces the end when `animate` threw: the spec's index, then the message.
-    public static let errorMarker = "motionbench-capture-error"
+    package static let errorMarker = "motionbench-capture-error"
 
     /// The page for `plan`: specs, durations (in milliseconds) and requests ([spec index, duration index, inputs]) in
     /// the script as JSON arrays.
-    public static func html(for plan: CapturePlan) -> String {
+    package static func html(for plan: CapturePlan) -> String {
         let specs = "[" + plan.specs.map(javaScriptString).joined(separator: ",") + "]"
         let durations = "[" + plan.durations.map { formatOutputNumber(milliseconds($0)) }.joined(separator: ",") + "]"
         let requests = "[" + plan.requests.map { request in

@@ -4,33 +4,33 @@ import MotionCore
 /// pair in a plain capture; a search round asks each pair for its own).
 ///
 /// Rows come in the order durations, then specs, then each request's inputs (the page's loops and the CSV's rows).
-public struct CapturePlan: Sendable, Equatable {
+package struct CapturePlan: Sendable, Equatable {
     /// One duration and spec and the inputs asked of them.
-    public struct Request: Sendable, Equatable {
+    package struct Request: Sendable, Equatable {
         /// Index into `specs`.
-        public let spec: Int
+        package let spec: Int
         /// Index into `durations`.
-        public let duration: Int
+        package let duration: Int
         /// Input progress values in [0, 1]; the browser seeks to `input × duration`.
-        public let inputs: [Double]
+        package let inputs: [Double]
     }
 
     /// Easing specs, each text both `MotionSpec(parsing:)` and a browser's `easing` option accept.
-    public let specs: [String]
+    package let specs: [String]
     /// Animation durations in seconds.
-    public let durations: [Double]
+    package let durations: [Double]
     /// The requests with at least one input, durations first, then specs.
-    public let requests: [Request]
+    package let requests: [Request]
 
     /// The largest number of rows one capture may have (what a browser prints is held in memory).
-    public static let maximumRows = 5_000_000
+    package static let maximumRows = 5_000_000
     /// The longest duration, in seconds, a capture accepts (one hour).
-    public static let maximumDuration = 3600.0
+    package static let maximumDuration = 3600.0
 
     /// A plan asking every spec at every input, once per duration.
     /// - Throws: `CaptureError` when a spec is not a timing function MotionSpec parses, an input is outside [0, 1], a
     ///   duration is not in (0, 3600] s, a list is empty, or the plan has more than `maximumRows` rows.
-    public init(specs: [String], inputs: [Double], durations: [Double]) throws(CaptureError) {
+    package init(specs: [String], inputs: [Double], durations: [Double]) throws(CaptureError) {
         guard !inputs.isEmpty else { throw CaptureError("capture: the plan needs at least one spec, one input and one duration") }
         try self.init(specs: specs, durations: durations,
                       inputs: Array(repeating: inputs, count: specs.count * durations.count))
@@ -38,7 +38,7 @@ public struct CapturePlan: Sendable, Equatable {
 
     /// A plan asking subject k (duration k / specs.count, spec k % specs.count) for `inputs[k]` (possibly none).
     /// - Throws: `CaptureError` as the grid form does; also when `inputs` does not have one list per subject.
-    public init(specs: [String], durations: [Double], inputs: [[Double]]) throws(CaptureError) {
+    package init(specs: [String], durations: [Double], inputs: [[Double]]) throws(CaptureError) {
         guard !specs.isEmpty, !durations.isEmpty, inputs.contains(where: { !$0.isEmpty }) else {
             throw CaptureError("capture: the plan needs at least one spec, one input and one duration")
         }
@@ -82,16 +82,16 @@ public struct CapturePlan: Sendable, Equatable {
     }
 
     /// The number of rows: every request's inputs.
-    public var rowCount: Int { requests.reduce(0) { $0 + $1.inputs.count } }
+    package var rowCount: Int { requests.reduce(0) { $0 + $1.inputs.count } }
 
     /// `count` evenly spaced inputs i/(count − 1), from exactly 0 to exactly 1 (count ≥ 2; one input is 0).
-    public static func evenlySpaced(_ count: Int) -> [Double] {
+    package static func evenlySpaced(_ count: Int) -> [Double] {
         guard count > 1 else { return [0] }
         return (0..<count).map { Double($0) / Double(count - 1) }
     }
 
     /// The spec, input and duration of row `index` (0-based, in the plan's order).
-    public func row(_ index: Int) -> (spec: String, input: Double, duration: Double) {
+    package func row(_ index: Int) -> (spec: String, input: Double, duration: Double) {
         var rest = index
         for request in requests {
             if rest < request.inputs.count { return (specs[request.spec], request.inputs[rest], durations[request.duration]) }

@@ -4,11 +4,11 @@ import MotionReports
 /// A capture with the worst-case search: the grid in one page load, then one page load per refinement round with
 /// each duration and spec's new inputs (`WorstCaseSearch`, ranking by the error at the requested input, so that a
 /// browser's time rounding counts as the error a user sees).
-public enum CaptureSearch {
+package enum CaptureSearch {
     /// Every round's samples, the grid first. Each subject is one duration and spec; the rounds stop early when no
     /// subject has a new input.
     /// - Throws: `CaptureError` (or `ChildProcessError`) from any round's capture, naming the browser.
-    public static func run(_ browser: CaptureBrowser, specs: [String], grid: [Double], durations: [Double],
+    package static func run(_ browser: CaptureBrowser, specs: [String], grid: [Double], durations: [Double],
                            budget: SearchBudget, executable: String?, timeout: Double,
                            progress: (String) -> Void = { _ in }) throws -> [CaptureSamples] {
         // Validates the specs, the grid and the durations before any browser starts.

@@ -1,13 +1,13 @@
 import MotionCore
 
 /// Reads the text block a capture page printed (`CapturePage`'s protocol) out of what a browser printed.
-public enum CaptureTranscript {
+package enum CaptureTranscript {
     /// The outputs and effective inputs, one per row of `plan` and in its order, exactly as the browser printed them
     /// (JavaScript's `String(progress)`), found in `text` (which may hold other lines before and after the block).
     /// - Parameter implementation: the browser and version, e.g. `firefox 153.7.0esr`, for messages.
     /// - Throws: `CaptureError` whose message starts with `implementation`, when the block is missing, reports a
     ///   rejected easing, is cut short, has the wrong number of rows, or holds a row that is not two finite numbers.
-    public static func rows(in text: String, plan: CapturePlan, implementation: String) throws(CaptureError)
+    package static func rows(in text: String, plan: CapturePlan, implementation: String) throws(CaptureError)
         -> (outputs: [String], effectiveInputs: [String])
     {
         // Lines end in LF or CRLF ("\r\n" is one Character); blank lines (the text's last, say) hold no row.

@@ -7,7 +7,7 @@ extension PerformanceGate {
     /// compared: a note names it with the command that records it, and the others are compared.
     /// `executable` is the binary measured (this one by default).
     /// - Throws: `GateInputError` when no selected workload can be compared, or a measurement fails.
-    public static func compare(with baseline: GateBaseline, path: String, workloads: [GateWorkload], mode: Mode,
+    package static func compare(with baseline: GateBaseline, path: String, workloads: [GateWorkload], mode: Mode,
                                maxIncrease: Double, failOnToolchainMismatch: Bool, allowMismatch: Bool = false,
                                limits: ChildProcess.Limits = .standard, executable: String = currentExecutable,
                                progress: (String) -> Void = { _ in }) throws -> Outcome {
@@ -75,7 +75,7 @@ extension PerformanceGate {
 
     /// The command that adds `workloads`' figures for `mode` to the baseline at `path`, keeping its other workloads.
     /// An engine's workload is named by its own arguments (`--engine PATH --scenario … --layers … --frames …`).
-    public static func recordCommand(path: String, workloads: [GateWorkload], mode: Mode) -> String {
+    package static func recordCommand(path: String, workloads: [GateWorkload], mode: Mode) -> String {
         let builtIn = workloads.filter(\.arguments.isEmpty), engine = workloads.first { !$0.arguments.isEmpty }
         return "motionbench baseline --output \(shellQuoted(path))"
             + (builtIn.isEmpty ? "" : " --workloads \(builtIn.map(\.name).joined(separator: ","))")

@@ -8,7 +8,7 @@ extension PerformanceGate {
     /// lacks can be recorded without re-recording the others. `executable` is the binary measured (this one by default).
     /// - Throws: `GateInputError` when a measurement fails, or when `existing` was recorded with another toolchain or
     ///   counts whole processes (its counts could not be compared with the new ones).
-    public static func recordBaseline(workloads: [GateWorkload], mode: Mode, timeSamples: Int = 5,
+    package static func recordBaseline(workloads: [GateWorkload], mode: Mode, timeSamples: Int = 5,
                                       limits: ChildProcess.Limits = .standard, mergingInto existing: GateBaseline? = nil,
                                       executable: String = currentExecutable,
                                       progress: (String) -> Void = { _ in }) throws -> GateBaseline {

@@ -2,18 +2,18 @@
 /// leaves out, and the library's identity. A baseline stores it, and the gate refuses to compare a run whose scenario,
 /// layers, frames, threads or engine name differ ("not comparable:", exit 2, unless `--allow-mismatch`); a different
 /// version or file (a new build of the library, which is what a gate is for) is a note.
-public struct EngineWorkloadKey: Codable, Sendable, Equatable {
+package struct EngineWorkloadKey: Codable, Sendable, Equatable {
     /// The engine's name and version from its descriptor.
-    public var engine: String, version: String
+    package var engine: String, version: String
     /// SHA-256 of the library file, as `sha256sum` prints it.
-    public var sha256: String
+    package var sha256: String
     /// The library's path as given.
-    public var path: String
+    package var path: String
     /// Scenario name, layers, frames at 120 Hz in the measured region, and threads.
-    public var scenario: String, layers: Int, frames: Int, threads: Int
+    package var scenario: String, layers: Int, frames: Int, threads: Int
 
     /// A key from its fields.
-    public init(engine: String, version: String, sha256: String, path: String, scenario: String, layers: Int, frames: Int,
+    package init(engine: String, version: String, sha256: String, path: String, scenario: String, layers: Int, frames: Int,
                 threads: Int) {
         (self.engine, self.version, self.sha256, self.path) = (engine, version, sha256, path)
         (self.scenario, self.layers, self.frames, self.threads) = (scenario, layers, frames, threads)
@@ -21,7 +21,7 @@ public struct EngineWorkloadKey: Codable, Sendable, Equatable {
 
     /// The fields that make two measurements incomparable, as `field A (nameA) vs B (nameB)`, and the fields that
     /// only differ in identity (a note): version, file hash.
-    public func differences(from other: EngineWorkloadKey, name: String, otherName: String)
+    package func differences(from other: EngineWorkloadKey, name: String, otherName: String)
         -> (mismatches: [String], notes: [String])
     {
         func describe(_ field: String, _ mine: String, _ theirs: String) -> String? {

@@ -3,56 +3,56 @@ import Foundation
 /// The instructions a measured region executed, per function: each function's self count (its own instructions,
 /// not those of what it calls), read from a callgrind (or cachegrind) output file. A gate keeps the largest functions
 /// and sums the rest, so that a FAIL can say which functions moved.
-public struct FunctionProfile: Sendable, Equatable, Codable {
+package struct FunctionProfile: Sendable, Equatable, Codable {
     /// One function's self count.
-    public struct Function: Sendable, Equatable, Codable {
+    package struct Function: Sendable, Equatable, Codable {
         /// The demangled name (Swift and C++), or `0x…` where the object has no symbol for it.
-        public var name: String
+        package var name: String
         /// The source file of its definition where debug info names one.
-        public var file: String?
+        package var file: String?
         /// The first source line callgrind attributes to it (nil without debug info).
-        public var line: Int?
+        package var line: Int?
         /// The object (executable or shared library) it lives in.
-        public var object: String?
+        package var object: String?
         /// Self instructions.
-        public var instructions: UInt64
+        package var instructions: UInt64
 
         /// A function from its fields.
-        public init(name: String, file: String? = nil, line: Int? = nil, object: String? = nil, instructions: UInt64) {
+        package init(name: String, file: String? = nil, line: Int? = nil, object: String? = nil, instructions: UInt64) {
             (self.name, self.file, self.line, self.object, self.instructions) = (name, file, line, object, instructions)
         }
 
         /// `file:line` where known, else the object's file name, else nil.
-        public var location: String? {
+        package var location: String? {
             if let file, file != "???" { return line.map { "\(file):\($0)" } ?? file }
             return object.map { ($0 as NSString).lastPathComponent }
         }
     }
 
     /// The largest functions by self count, largest first.
-    public var functions: [Function]
+    package var functions: [Function]
     /// The self instructions of every other function, summed.
-    public var otherInstructions: UInt64
+    package var otherInstructions: UInt64
 
     /// How many functions a baseline or a report keeps by name.
-    public static let keptFunctions = 25
+    package static let keptFunctions = 25
 
     /// A profile from its fields.
-    public init(functions: [Function], otherInstructions: UInt64) {
+    package init(functions: [Function], otherInstructions: UInt64) {
         (self.functions, self.otherInstructions) = (functions, otherInstructions)
     }
 
     /// The `count` largest functions, the others added to the rest (what a baseline file stores).
-    public func truncated(to count: Int = keptFunctions) -> FunctionProfile {
+    package func truncated(to count: Int = keptFunctions) -> FunctionProfile {
         FunctionProfile(functions: Array(functions.prefix(count)),
                         otherInstructions: functions.dropFirst(count).reduce(otherInstructions) { $0 + $1.instructions })
     }
 
     /// The total: every kept function plus the rest.
-    public var total: UInt64 { functions.reduce(otherInstructions) { $0 + $1.instructions } }
+    package var total: UInt64 { functions.reduce(otherInstructions) { $0 + $1.instructions } }
 
     /// The objects whose functions have no symbols (named `0x…`), for a note.
-    public var objectsWithoutSymbols: [String] {
+    package var objectsWithoutSymbols: [String] {
         Array(Set(functions.filter { $0.name.hasPrefix("0x") }.compactMap(\.object))).sorted()
     }
 
@@ -63,7 +63,7 @@ public struct FunctionProfile: Sendable, Equatable, Codable {
     /// `cfn=`), `fl=`/`ob=` its file and object; cost lines are a position (absolute, `+n`, `-n` or `*`) followed by
     /// the event counts; the cost line right after `calls=` is the inclusive cost of a call and is not the caller's
     /// own.
-    public static func parse(_ text: String, keep: Int = .max) -> FunctionProfile {
+    package static func parse(_ text: String, keep: Int = .max) -> FunctionProfile {
         var names: [String: String] = [:], files: [String: String] = [:], objects: [String: String] = [:]
         /// `(id) name` or `(id)`: the name, recorded under its id.
         func resolve(_ value: Substring, in table: inout [String: String]) -> String {
@@ -134,23 +134,23 @@ public struct FunctionProfile: Sendable, Equatable, Codable {
     }
 
     /// One function's change between two profiles.
-    public struct Change: Sendable, Equatable {
+    package struct Change: Sendable, Equatable {
         /// The function (name, location).
-        public var name: String
+        package var name: String
         /// Where it is (`file:line`, or its object).
-        public var location: String?
+        package var location: String?
         /// Self instructions in the base (0 where it ran none), or nil where the base may hold it in its summed rest.
-        public var base: UInt64?
+        package var base: UInt64?
         /// Self instructions in this build (0 where it ran none), or nil where this build may hold it in its summed rest.
-        public var head: UInt64?
+        package var head: UInt64?
         /// head − base (a function kept on one side only counts as 0 on the other).
-        public var change: Int64
+        package var change: Int64
         /// The change as a fraction of the total change (nil when the totals are equal).
-        public var share: Double?
+        package var share: Double?
     }
 
     /// The functions whose self counts moved most from `base` to `head`, largest absolute change first, at most `limit`.
-    public static func changes(from base: FunctionProfile, to head: FunctionProfile, limit: Int = 10) -> [Change] {
+    package static func changes(from base: FunctionProfile, to head: FunctionProfile, limit: Int = 10) -> [Change] {
         let totalChange = Int64(bitPattern: head.total &- base.total)
         var rows: [String: Change] = [:]
         // A function missing from a side whose rest is empty ran no instructions there (0); else it may be in the rest.

@@ -5,34 +5,34 @@ import MotionCore
 import MotionOutput
 
 /// A recorded gate baseline (JSON, written atomically).
-public struct GateBaseline: Codable, Sendable {
+package struct GateBaseline: Codable, Sendable {
     /// CPU-time statistics of a workload over fresh processes, in seconds.
-    public struct TimeStatistics: Codable, Sendable {
+    package struct TimeStatistics: Codable, Sendable {
         /// Median CPU time.
-        public var median: Double
+        package var median: Double
         /// Fastest run.
-        public var min: Double
+        package var min: Double
         /// Slowest run.
-        public var max: Double
+        package var max: Double
         /// Runs.
-        public var samples: Int
+        package var samples: Int
     }
 
     /// One workload's measurements.
-    public struct Measurement: Codable, Sendable {
+    package struct Measurement: Codable, Sendable {
         /// Instructions of `motionbench _workload NAME` in the baseline's `instructionScope`, when recorded.
-        public var instructions: UInt64?
+        package var instructions: UInt64?
         /// CPU time of the measured loop, when recorded.
-        public var cpuSeconds: TimeStatistics?
+        package var cpuSeconds: TimeStatistics?
         /// Where the instructions went: the largest functions' self counts and the rest summed (absent in baselines
         /// recorded before the gate kept them; the field is optional, so the format version is unchanged).
-        public var functions: FunctionProfile?
+        package var functions: FunctionProfile?
         /// An engine workload's frames, threads and library identity (absent for built-in workloads and in baselines
         /// recorded before it was kept).
-        public var engine: EngineWorkloadKey?
+        package var engine: EngineWorkloadKey?
 
         /// An empty measurement.
-        public init(instructions: UInt64? = nil, cpuSeconds: TimeStatistics? = nil, functions: FunctionProfile? = nil,
+        package init(instructions: UInt64? = nil, cpuSeconds: TimeStatistics? = nil, functions: FunctionProfile? = nil,
                     engine: EngineWorkloadKey? = nil) {
             self.instructions = instructions
             self.cpuSeconds = cpuSeconds
@@ -42,7 +42,7 @@ public struct GateBaseline: Codable, Sendable {
 
         /// Decodes `instructions` through a `Double` so that a negative, fractional or huge count is reported with
         /// its field name instead of as invalid JSON.
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             cpuSeconds = try container.decodeIfPresent(TimeStatistics.self, forKey: .cpuSeconds)
             functions = try container.decodeIfPresent(FunctionProfile.self, forKey: .functions)
@@ -58,22 +58,22 @@ public struct GateBaseline: Codable, Sendable {
     }
 
     /// The machine a baseline was recorded on.
-    public struct Machine: Codable, Sendable, Equatable {
+    package struct Machine: Codable, Sendable, Equatable {
         /// CPU model.
-        public var cpu: String
+        package var cpu: String
         /// Logical cores.
-        public var cores: Int
+        package var cores: Int
         /// Physical memory in bytes.
-        public var memoryBytes: UInt64
+        package var memoryBytes: UInt64
 
         /// A machine from its fields.
-        public init(cpu: String, cores: Int, memoryBytes: UInt64) {
+        package init(cpu: String, cores: Int, memoryBytes: UInt64) {
             (self.cpu, self.cores, self.memoryBytes) = (cpu, cores, memoryBytes)
         }
 
         /// Reads numbers, or (version 1 files) the same numbers written as strings; a field that is absent (version 1
         /// did not require any) reads as "unknown" or 0.
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             cpu = try container.decodeIfPresent(String.self, forKey: .cpu) ?? "unknown"
             func whole<T: FixedWidthInteger & Decodable>(_ key: CodingKeys, _ type: T.Type) throws -> T {
@@ -91,34 +91,34 @@ public struct GateBaseline: Codable, Sendable {
 
     /// The format version this build writes (2: typed machine, `instructionScope`). Version 1 files still read:
     /// their counts cover the whole process.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
     /// Format version.
-    public var version = GateBaseline.currentVersion
+    package var version = GateBaseline.currentVersion
     /// `swift --version` of the toolchain that built the measured binary's environment.
-    public var toolchain: String
+    package var toolchain: String
     /// `valgrind --version`, when instructions were recorded.
-    public var valgrind: String?
+    package var valgrind: String?
     /// What the instruction counts cover: the measured region (version 2) or the whole process (version 1 files).
-    public var instructionScope: InstructionCounter.Scope
+    package var instructionScope: InstructionCounter.Scope
     /// Where it was recorded.
-    public var machine: Machine
+    package var machine: Machine
     /// The tool version that recorded it (`ToolVersion.number`; absent in older files).
-    public var toolVersion: String?
+    package var toolVersion: String?
     /// The checked-out commit it was recorded at, when recorded inside a checkout.
-    public var commit: String?
+    package var commit: String?
     /// The unit of each recorded figure.
-    public var units: [String: String]? = GateBaseline.figureUnits
+    package var units: [String: String]? = GateBaseline.figureUnits
 
     /// Units of the figures a baseline records.
-    public static let figureUnits = ["instructions": "instructions (measured region or whole process: instructionScope)",
+    package static let figureUnits = ["instructions": "instructions (measured region or whole process: instructionScope)",
                                      "cpuSeconds": "s (CPU time of the measured loop)"]
     /// ISO 8601 time of recording.
-    public var timestamp: String
+    package var timestamp: String
     /// Per workload name.
-    public var workloads: [String: Measurement]
+    package var workloads: [String: Measurement]
 
     /// A baseline from its fields, in the current version.
-    public init(toolchain: String, valgrind: String?, instructionScope: InstructionCounter.Scope, machine: Machine,
+    package init(toolchain: String, valgrind: String?, instructionScope: InstructionCounter.Scope, machine: Machine,
                 timestamp: String, workloads: [String: Measurement]) {
         (self.toolchain, self.valgrind, self.instructionScope, self.machine) = (toolchain, valgrind, instructionScope, machine)
         (self.timestamp, self.workloads) = (timestamp, workloads)
@@ -129,7 +129,7 @@ public struct GateBaseline: Codable, Sendable {
     }
 
     /// Reads version 1 and 2 files; a version 1 file's counts cover the whole process.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         guard (1...Self.currentVersion).contains(version) else {
@@ -148,13 +148,13 @@ public struct GateBaseline: Codable, Sendable {
     }
 
     /// The workloads this baseline holds, in the gate's order.
-    public var recordedWorkloads: [GateWorkload] {
+    package var recordedWorkloads: [GateWorkload] {
         GateWorkloads.all.filter { workloads[$0.name] != nil }
     }
 
     /// Reads and validates a baseline file.
     /// - Throws: `GateInputError` naming the file when it is missing or corrupt.
-    public static func read(_ path: String) throws -> GateBaseline {
+    package static func read(_ path: String) throws -> GateBaseline {
         let data: Data
         do {
             data = try InputFile.read(path)
@@ -182,9 +182,9 @@ public struct GateBaseline: Codable, Sendable {
 
     /// The most instructions a recorded workload may report (a workload runs for well under a second; 1e12 would
     /// take minutes even natively).
-    public static let instructionLimit: UInt64 = 1_000_000_000_000
+    package static let instructionLimit: UInt64 = 1_000_000_000_000
     /// The most CPU seconds a recorded workload may report.
-    public static let secondsLimit = 600.0
+    package static let secondsLimit = 600.0
 
     /// The first field that breaks the rules, as `field: problem`, or nil when every field is plausible.
     func firstProblem() -> String? {
@@ -260,7 +260,7 @@ public struct GateBaseline: Codable, Sendable {
 
     /// The recorded figures for a dashboard, per workload: instructions, and the median CPU seconds with their
     /// min–max range.
-    public var exportMetrics: [ExportMetric] {
+    package var exportMetrics: [ExportMetric] {
         recordedWorkloads.flatMap { workload -> [ExportMetric] in
             guard let measurement = workloads[workload.name] else { return [] }
             var metrics: [ExportMetric] = []
@@ -278,7 +278,7 @@ public struct GateBaseline: Codable, Sendable {
 
     /// The baseline as pretty JSON with sorted keys.
     /// - Throws: the `EncodingError` of a field JSON cannot hold.
-    public func encoded() throws -> String {
+    package func encoded() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
@@ -288,7 +288,7 @@ public struct GateBaseline: Codable, Sendable {
 extension InputContract {
     /// A baseline file's bytes (`gate --baseline FILE`): nil when it is rejected with a `GateInputError` or accepted
     /// with every recorded figure in range; a description otherwise.
-    public static func checkBaseline(_ data: Data) -> String? {
+    package static func checkBaseline(_ data: Data) -> String? {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("motionbench-contract-\(getpid())-\(UUID().uuidString).json").path
         guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }

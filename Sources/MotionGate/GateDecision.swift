@@ -1,15 +1,15 @@
 /// The gate's decision rules, as pure functions of measurements (so that tests can feed them recorded or synthetic
 /// samples).
-public enum GateDecision {
+package enum GateDecision {
     /// A verdict.
-    public enum Verdict: String, Sendable, Comparable {
+    package enum Verdict: String, Sendable, Comparable {
         case pass = "PASS"
         case warn = "WARN"
         case inconclusive = "INCONCLUSIVE"
         case fail = "FAIL"
 
         /// Severity order: pass < warn < inconclusive < fail.
-        public static func < (lhs: Verdict, rhs: Verdict) -> Bool {
+        package static func < (lhs: Verdict, rhs: Verdict) -> Bool {
             func severity(_ verdict: Verdict) -> Int {
                 switch verdict {
                 case .pass: 0
@@ -22,7 +22,7 @@ public enum GateDecision {
         }
 
         /// The exit code for an overall verdict: 0 pass (and warn), 1 regression, 3 inconclusive.
-        public var exitCode: Int32 {
+        package var exitCode: Int32 {
             switch self {
             case .pass, .warn: 0
             case .fail: 1
@@ -32,10 +32,10 @@ public enum GateDecision {
     }
 
     /// Warnings start at this relative increase in instructions (0.5%).
-    public static let warningThreshold = 0.005
+    package static let warningThreshold = 0.005
 
     /// Instruction mode: FAIL above `maxIncrease` (a fraction, 0.02 = 2%), WARN from 0.5% to it, else PASS.
-    public static func instructions(baseline: UInt64, current: UInt64, maxIncrease: Double) -> (change: Double, verdict: Verdict) {
+    package static func instructions(baseline: UInt64, current: UInt64, maxIncrease: Double) -> (change: Double, verdict: Verdict) {
         let change = baseline == 0 ? (current == 0 ? 0 : .infinity) : (Double(current) - Double(baseline)) / Double(baseline)
         if change > maxIncrease { return (change, .fail) }
         if change >= warningThreshold { return (change, .warn) }
@@ -43,17 +43,17 @@ public enum GateDecision {
     }
 
     /// Summary of paired ratios r = this / base per round.
-    public struct RatioSummary: Sendable, Hashable {
+    package struct RatioSummary: Sendable, Hashable {
         /// Median of r.
-        public let median: Double
+        package let median: Double
         /// Interquartile range of r (third quartile − first quartile).
-        public let interquartileRange: Double
+        package let interquartileRange: Double
         /// Rounds.
-        public let count: Int
+        package let count: Int
     }
 
     /// Median and interquartile range (quartiles by linear interpolation between order statistics).
-    public static func summarize(_ ratios: [Double]) -> RatioSummary {
+    package static func summarize(_ ratios: [Double]) -> RatioSummary {
         let sorted = ratios.sorted()
         func quantile(_ q: Double) -> Double {
             guard !sorted.isEmpty else { return .nan }
@@ -68,22 +68,22 @@ public enum GateDecision {
     /// with m the largest rank whose binomial tail P(Bin(n, ½) ≤ m − 1) is at most (1 − confidence)/2. It assumes only
     /// that rounds are independent, not that the noise is normal (on a shared VM it is skewed: interference only adds
     /// time).
-    public struct MedianInterval: Sendable, Hashable {
+    package struct MedianInterval: Sendable, Hashable {
         /// Median, first quartile to third quartile spread, and rounds.
-        public let summary: RatioSummary
+        package let summary: RatioSummary
         /// Lower end, or nil while there are too few rounds for the confidence (8 at 99%).
-        public let lower: Double?
+        package let lower: Double?
         /// Upper end, or nil while there are too few rounds.
-        public let upper: Double?
+        package let upper: Double?
         /// The interval's confidence (0.99).
-        public let confidence: Double
+        package let confidence: Double
     }
 
     /// Confidence of the sequential timing rule's interval on the median ratio.
-    public static let timingConfidence = 0.99
+    package static let timingConfidence = 0.99
 
     /// The interval on the median of `ratios` at `confidence` (see `MedianInterval`).
-    public static func medianInterval(_ ratios: [Double], confidence: Double = timingConfidence) -> MedianInterval {
+    package static func medianInterval(_ ratios: [Double], confidence: Double = timingConfidence) -> MedianInterval {
         let sorted = ratios.sorted(), n = sorted.count
         let tail = (1 - confidence) / 2
         // P(Bin(n, 1/2) ≤ j), accumulated term by term (n ≤ 1000 keeps 2^−n a normal Double).
@@ -103,7 +103,7 @@ public enum GateDecision {
     /// this/base lies at or below 1 + maxIncrease, FAIL once it lies wholly above, nil (keep measuring) while it
     /// contains the threshold or there are too few rounds. When the time budget ends first the answer is INCONCLUSIVE,
     /// never a guess.
-    public static func sequential(ratios: [Double], maxIncrease: Double, confidence: Double = timingConfidence)
+    package static func sequential(ratios: [Double], maxIncrease: Double, confidence: Double = timingConfidence)
         -> (interval: MedianInterval, verdict: Verdict?, reason: String)
     {
         let interval = medianInterval(ratios, confidence: confidence)

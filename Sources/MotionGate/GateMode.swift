@@ -1,7 +1,7 @@
 extension PerformanceGate {
     /// What a gate or baseline measures: instruction counts (deterministic, they decide), CPU time (report-only
     /// against a stored baseline), or both (for recording baselines).
-    public enum Mode: String, Sendable, CaseIterable {
+    package enum Mode: String, Sendable, CaseIterable {
         /// Measured-region instruction counts (callgrind).
         case instructions
         /// CPU seconds of the measured loop over fresh processes.

@@ -5,7 +5,7 @@ import MotionOutput
 /// (machines, with the run's metadata) and every dashboard format, junit with one test case per workload.
 extension PerformanceGate.Outcome: TableReport, MarkdownReport, JSONReport, TestSuiteReport {
     /// The rows as an aligned table, then the notes and the verdict.
-    public func tableText() -> String {
+    package func tableText() -> String {
         let header = ["workload", "metric", "baseline", "current", "change", "spread", "verdict", "note"]
         let cells = rows.map { [$0.workload, $0.metric, Self.number($0.baseline), Self.number($0.current),
                                 PerformanceGate.percent($0.change), Self.spreadText($0), $0.verdict.rawValue, $0.note] }
@@ -56,7 +56,7 @@ extension PerformanceGate.Outcome: TableReport, MarkdownReport, JSONReport, Test
     static func shortened(_ name: String) -> String { name.count <= 100 ? name : String(name.prefix(99)) + "…" }
 
     /// The verdict in bold, the rows as a Markdown table, the notes as quotes.
-    public func markdownText() -> String {
+    package func markdownText() -> String {
         var text = "**Performance gate: \(verdict.rawValue)**\n\n| workload | metric | baseline | current | change | spread | verdict | note |\n|---|---|---:|---:|---:|---|---|---|\n"
         for row in rows {
             text += "| \(row.workload) | \(row.metric) | \(Self.number(row.baseline)) | \(Self.number(row.current)) | "
@@ -67,7 +67,7 @@ extension PerformanceGate.Outcome: TableReport, MarkdownReport, JSONReport, Test
     }
 
     /// `{"verdict", "rows", "notes", "metadata"?}`; the keys are a contract.
-    public func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
+    package func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
         struct FunctionJSON: Encodable {
             let name: String
             let location: String?
@@ -106,7 +106,7 @@ extension PerformanceGate.Outcome: TableReport, MarkdownReport, JSONReport, Test
     }
 
     /// One figure per row (instructions, cpu-seconds or paired-cpu-ratio), a failed row's numbers as its failure.
-    public var exportMetrics: [ExportMetric] {
+    package var exportMetrics: [ExportMetric] {
         rows.map { row in
             ExportMetric(benchmark: row.workload, measure: row.unit == "instructions" ? "instructions"
                             : (row.unit == "s" ? "cpu-seconds" : "paired-cpu-ratio"), unit: row.unit, value: row.current,

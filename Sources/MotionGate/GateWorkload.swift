@@ -5,46 +5,46 @@ import MotionCore
 /// its name (a contract: baselines are keyed by it), what it measures, and how to run it. Each workload is one file in
 /// `Workloads/` declaring a static descriptor, listed once in `GateWorkloads.all`; parsing, help and tests iterate that
 /// registry.
-public struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
+package struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
     /// What one run produced: a checksum (so the work cannot be removed) and the CPU time of the measured part.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// Sum of the outputs.
-        public let checksum: Double
+        package let checksum: Double
         /// Process CPU time of the measured loop, in seconds.
-        public let cpuSeconds: Double
+        package let cpuSeconds: Double
     }
 
     /// The name used on the command line, in baselines and in reports (a contract).
-    public let name: String
+    package let name: String
     /// What the workload measures, in one sentence (shown by `gate --help`).
-    public let summary: String
+    package let summary: String
     /// Sets the workload up from the gate's seeded generator and runs its measured loop once through `timed`.
     let body: @Sendable (inout SplitMix64) throws -> Run
     /// Arguments after the name that the child process needs to rebuild the workload (an engine's path, scenario and
     /// layer count); empty for the built-in workloads.
-    public let arguments: [String]
+    package let arguments: [String]
     /// For an engine workload built in the parent (`GateWorkload.engine(path:…)`): its frames, threads and the library's
     /// identity, which a baseline stores and a gate checks. Nil for built-in workloads and in the child process.
-    public var engineKey: EngineWorkloadKey?
+    package var engineKey: EngineWorkloadKey?
 
     /// A workload named `name` that runs `body` (set-up, then one `timed` measured loop); a child process runs it as
     /// `_workload NAME ARGUMENTS…`.
-    public init(name: String, summary: String, arguments: [String] = [],
+    package init(name: String, summary: String, arguments: [String] = [],
                 body: @escaping @Sendable (inout SplitMix64) throws -> Run) {
         (self.name, self.summary, self.arguments, self.body) = (name, summary, arguments, body)
     }
 
     /// The child process's arguments that run this workload: `_workload NAME ARGUMENTS…`.
-    public var commandLine: [String] { ["_workload", name] + arguments }
+    package var commandLine: [String] { ["_workload", name] + arguments }
 
     /// The name.
-    public var description: String { name }
+    package var description: String { name }
 
     /// Workloads are identified by name.
-    public static func == (lhs: GateWorkload, rhs: GateWorkload) -> Bool { lhs.name == rhs.name }
+    package static func == (lhs: GateWorkload, rhs: GateWorkload) -> Bool { lhs.name == rhs.name }
 
     /// Hashes the name.
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Process CPU time in seconds (CLOCK_PROCESS_CPUTIME_ID).
     static func cpuTime() -> Double {
@@ -57,7 +57,7 @@ public struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
     /// fresh process's first passes run slow (warm-up) and interference only ever adds time, so the minimum is the
     /// steadiest in-process figure.
     /// - Throws: when the workload cannot be set up (a built-in scenario that no longer reads).
-    public func run(repeats: Int) throws -> Run {
+    package func run(repeats: Int) throws -> Run {
         var best = try run()
         for _ in 1..<max(repeats, 1) {
             let next = try run()
@@ -67,7 +67,7 @@ public struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Runs the workload once (setup is not timed), every run from the same seed.
-    public func run() throws -> Run {
+    package func run() throws -> Run {
         var generator = SplitMix64(seed: 0x6761_7465)
         return try body(&generator)
     }
@@ -82,9 +82,9 @@ public struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
 
 /// Bad gate input: an unknown workload, a missing or corrupt baseline, a base binary that does not run, valgrind
 /// missing (exit code 2).
-public struct GateInputError: MotionBenchError, CustomStringConvertible {
+package struct GateInputError: MotionBenchError, CustomStringConvertible {
     /// What was wrong, with an install hint where one applies.
-    public let message: String
+    package let message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -5,21 +5,21 @@ import MotionHarness
 import MotionSupport
 
 /// Runs commands and counts their instructions with valgrind.
-public enum InstructionCounter {
+package enum InstructionCounter {
     /// The path of valgrind, or nil when it is not installed.
-    public static var valgrindPath: String? {
+    package static var valgrindPath: String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return paths.map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// `valgrind --version`, or nil.
-    public static var valgrindVersion: String? {
+    package static var valgrindVersion: String? {
         guard let path = valgrindPath, let output = try? ChildProcess.run(path, ["--version"]), output.status == 0 else { return nil }
         return output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// What an instruction count covers.
-    public enum Scope: String, Codable, Sendable {
+    package enum Scope: String, Codable, Sendable {
         /// Only `MeasuredRegion`: the workload's measured loop and what it calls (callgrind toggled on the region's
         /// symbol). Start-up, argument parsing, setup and output are excluded, so they cannot move a baseline.
         case measuredRegion = "measured-region"
@@ -31,22 +31,22 @@ public enum InstructionCounter {
     /// no cache simulation).
     /// - Throws: `GateInputError` when valgrind is missing, the command fails, the output cannot be read, or (region
     ///   scope) the binary never entered the measured region.
-    public static func instructions(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,
+    package static func instructions(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,
                                     limits: ChildProcess.Limits = .standard) throws -> UInt64 {
         try count(of: executable, arguments, scope: scope, limits: limits).total
     }
 
     /// An instruction count and where it went.
-    public struct Count: Sendable {
+    package struct Count: Sendable {
         /// The Ir total within the scope.
-        public let total: UInt64
+        package let total: UInt64
         /// The per-function self counts within the scope (the largest kept by name, the rest summed).
-        public let profile: FunctionProfile
+        package let profile: FunctionProfile
     }
 
     /// `instructions(of:…)` with the per-function self counts of the same run.
     /// - Throws: as `instructions(of:…)`.
-    public static func count(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,
+    package static func count(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,
                              limits: ChildProcess.Limits = .standard) throws -> Count {
         guard let valgrind = valgrindPath else {
             throw GateInputError(message: "valgrind is not installed, and instruction mode needs it "
@@ -79,17 +79,17 @@ public enum InstructionCounter {
     }
 
     /// A binary that never entered `MeasuredRegion` (built before it existed): count it with `.process` instead.
-    public struct MissingRegion: MotionBenchError, CustomStringConvertible {
+    package struct MissingRegion: MotionBenchError, CustomStringConvertible {
         /// The binary.
-        public let executable: String
+        package let executable: String
         /// What happened.
-        public var description: String {
+        package var description: String {
             "\(executable) has no \(MeasuredRegion.symbol) (built before workload-only counting); count it with scope process"
         }
     }
 
     /// The Ir total from a cachegrind or callgrind output file (`events: Ir` … `summary: N`).
-    public static func parseTotal(cachegrindOutput text: String) throws -> UInt64 {
+    package static func parseTotal(cachegrindOutput text: String) throws -> UInt64 {
         let lines = text.split(separator: "\n")
         guard let events = lines.first(where: { $0.hasPrefix("events:") })?.split(separator: " ").dropFirst().map(String.init),
               let column = events.firstIndex(of: "Ir"),

@@ -3,12 +3,12 @@
 /// everything it calls, and nothing else — not the process start-up, the argument parser, the workload's setup
 /// (tables, inputs, scenario layers) or the JSON it prints. A change to the command line or to code no workload runs
 /// moves no instruction count.
-public enum MeasuredRegion {
+package enum MeasuredRegion {
     /// The C symbol name of the region (a contract with `InstructionCounter`).
-    public static let symbol = "motionbench_measured_region"
+    package static let symbol = "motionbench_measured_region"
 
     /// Runs `body` inside the measured region and returns what it returns.
-    public static func run(_ body: () -> Double) -> Double {
+    package static func run(_ body: () -> Double) -> Double {
         withoutActuallyEscaping(body) { escapable in
             var context = Context(body: escapable)
             return withUnsafeMutablePointer(to: &context) { motionbenchMeasuredRegion(UnsafeMutableRawPointer($0)) }

@@ -4,37 +4,37 @@ import MotionSupport
 /// The gate against a base build: both binaries' instruction counts, and paired sequential timing.
 extension PerformanceGate {
     /// How a paired comparison measures and decides.
-    public struct PairedPlan: Sendable {
+    package struct PairedPlan: Sendable {
         /// Also count both binaries' instructions; they then decide, and timing is reported beside them.
-        public var instructions: Bool
+        package var instructions: Bool
         /// Instruction increase above which a workload fails (a fraction: 0.02 = 2%).
-        public var maxInstructionIncrease = 0.02
+        package var maxInstructionIncrease = 0.02
         /// CPU-time ratio increase the sequential timing rule tests against (0.05 = 5%).
-        public var maxTimeIncrease = 0.05
+        package var maxTimeIncrease = 0.05
         /// The most timing rounds per workload.
-        public var maxRounds = 30
+        package var maxRounds = 30
         /// Wall-clock seconds the timing phase may take; after the first round, a round that would not fit is not
         /// started. 0 skips timing.
-        public var timeBudget = 110.0
+        package var timeBudget = 110.0
 
         /// A plan; the other fields keep their defaults.
-        public init(instructions: Bool) {
+        package init(instructions: Bool) {
             self.instructions = instructions
         }
     }
 
     /// One row of a paired comparison: what the base side and this side each run. Two builds of motionbench run the
     /// same workload; two builds of an engine library run under this one motionbench, each its own workload.
-    public struct PairedWorkload: Sendable {
+    package struct PairedWorkload: Sendable {
         /// This side's workload (the row carries its name).
-        public let head: GateWorkload
+        package let head: GateWorkload
         /// The base side's workload: `head` itself when two binaries are compared, the base library's when two engines are.
-        public let base: GateWorkload
+        package let base: GateWorkload
         /// The base side's binary and this side's.
-        public let baseExecutable: String, headExecutable: String
+        package let baseExecutable: String, headExecutable: String
 
         /// A pair from its fields.
-        public init(head: GateWorkload, base: GateWorkload, baseExecutable: String, headExecutable: String) {
+        package init(head: GateWorkload, base: GateWorkload, baseExecutable: String, headExecutable: String) {
             (self.head, self.base, self.baseExecutable, self.headExecutable) = (head, base, baseExecutable, headExecutable)
         }
 
@@ -46,7 +46,7 @@ extension PerformanceGate {
 
     /// The paired design, base build against this build: `paired(_:plan:…)` on every workload, run by both binaries.
     /// - Throws: `GateInputError` when the base binary does not run a gate workload, or a measurement fails.
-    public static func paired<G: RandomNumberGenerator>(
+    package static func paired<G: RandomNumberGenerator>(
         base: String, workloads: [GateWorkload], plan: PairedPlan, using generator: inout G,
         limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
     ) throws -> Outcome {
@@ -65,7 +65,7 @@ extension PerformanceGate {
     /// on the same scenario, layers and frames. The instructions of the frame calls decide; paired CPU-time rounds
     /// are reported beside them (`plan.instructions` is implied).
     /// - Throws: `GateInputError` when a measurement fails.
-    public static func pairedEngines<G: RandomNumberGenerator>(
+    package static func pairedEngines<G: RandomNumberGenerator>(
         head: GateWorkload, base: GateWorkload, plan: PairedPlan, using generator: inout G,
         limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
     ) throws -> Outcome {
@@ -92,7 +92,7 @@ extension PerformanceGate {
     ///    `maxRounds`, or when the next round would overrun `timeBudget`. Undecided workloads are INCONCLUSIVE when
     ///    timing decides, and report-only (PASS, with the interval) when instructions decide; a timing regression
     ///    beside passing instruction counts is a WARN.
-    public static func paired<G: RandomNumberGenerator>(
+    package static func paired<G: RandomNumberGenerator>(
         _ pairs: [PairedWorkload], plan: PairedPlan, using generator: inout G,
         limits: ChildProcess.Limits = .standard, progress: (String) -> Void = { _ in }
     ) throws -> Outcome {

@@ -6,7 +6,7 @@ import MotionSupport
 /// Timing a gate workload in a child process (`motionbench _workload NAME`), and the machine state around it.
 extension PerformanceGate {
     /// This process's executable (/proc/self/exe).
-    public static var currentExecutable: String {
+    package static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
@@ -14,12 +14,12 @@ extension PerformanceGate {
     /// Measured on this VM: a fresh process runs its first passes about 35% slower (0.096 s against 0.070 s on
     /// bezier-presets: frequency ramp, page faults, cold predictors); the minimum of 3 passes still landed in the slow
     /// state in most processes, the minimum of 10 within ±3% in every one.
-    public static let timingRepeats = 10
+    package static let timingRepeats = 10
 
     /// Runs `_workload NAME --repeats R` in a child process of `executable` and returns its CPU seconds (R = 1 runs a
     /// single pass without the option, for builds that predate it).
     /// - Throws: `GateInputError` when the binary does not run or prints something unexpected.
-    public static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats,
+    package static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats,
                                   limits: ChildProcess.Limits = .standard) throws -> Double {
         let arguments = workload.commandLine + (repeats > 1 ? ["--repeats", "\(repeats)"] : [])
         // An engine's crash is the engine's: its signal is named, without a Swift backtrace of motionbench's frames.
@@ -69,7 +69,7 @@ extension PerformanceGate {
     }
 
     /// The 1-minute load average (/proc/loadavg), 0 when unknown.
-    public static func loadAverage() -> Double {
+    package static func loadAverage() -> Double {
         let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
         return text.split(separator: " ").first.flatMap { Double($0) } ?? 0
     }

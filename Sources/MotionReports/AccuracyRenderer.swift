@@ -6,11 +6,11 @@ import MotionSupport
 /// Renders an accuracy report as JSON (the keys are a contract), Markdown (a pull-request comment), CSV, or one
 /// self-contained HTML page with inline SVG plots; `AccuracyReport`'s conformances below offer them to the format
 /// registry.
-public enum AccuracyRenderer {
+package enum AccuracyRenderer {
     /// The figures a dashboard tracks, all smaller-is-better: per Bézier strategy its largest error (in output
     /// progress) and ns per evaluation; per spring strategy its largest error (fraction of the travel) and ns per step.
     /// Benchmarks are named "bezier/STRATEGY" and "spring/STRATEGY".
-    public static func exportMetrics(_ r: AccuracyReport) -> [ExportMetric] {
+    package static func exportMetrics(_ r: AccuracyReport) -> [ExportMetric] {
         r.bezier.flatMap { s in [
             ExportMetric(benchmark: "bezier/\(s.name)", measure: "max-abs-error", unit: "progress", value: s.overall.maxAbsError),
             ExportMetric(benchmark: "bezier/\(s.name)", measure: "ns-per-eval", unit: "ns", value: s.nsPerEval),
@@ -359,17 +359,17 @@ public enum AccuracyRenderer {
 /// junit: accuracy has no pass/fail rule).
 extension AccuracyReport: MarkdownReport, TableReport, JSONReport, CSVReport, HTMLReport, MetricsReport {
     /// The Markdown report with its tables aligned for a terminal.
-    public func tableText() -> String { AlignedText.fromMarkdown(AccuracyRenderer.markdown(self)) }
+    package func tableText() -> String { AlignedText.fromMarkdown(AccuracyRenderer.markdown(self)) }
     /// The tables with the reading paragraph.
-    public func markdownText() -> String { AccuracyRenderer.markdown(self) }
+    package func markdownText() -> String { AccuracyRenderer.markdown(self) }
     /// The document whose keys are a contract, with `metadata` when given.
-    public func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
+    package func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {
         try AccuracyRenderer.json(self, metadata: metadata)
     }
     /// One record per strategy and case.
-    public func csvText() -> String { AccuracyRenderer.csv(self) }
+    package func csvText() -> String { AccuracyRenderer.csv(self) }
     /// The page with the plots.
-    public func htmlPage(provenance: String?) -> String { AccuracyRenderer.html(self, provenance: provenance) }
+    package func htmlPage(provenance: String?) -> String { AccuracyRenderer.html(self, provenance: provenance) }
     /// Largest error and ns per evaluation or step per strategy.
-    public var exportMetrics: [ExportMetric] { AccuracyRenderer.exportMetrics(self) }
+    package var exportMetrics: [ExportMetric] { AccuracyRenderer.exportMetrics(self) }
 }

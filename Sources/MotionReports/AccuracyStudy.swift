@@ -6,23 +6,23 @@ import MotionSupport
 /// Error statistics of one strategy on one curve or spring (or overall). Every figure is finite: an error that is not
 /// a finite `Double` (an output that is NaN or infinite, or a difference beyond the range) counts as
 /// `greatestFiniteMagnitude`, and the mean is scaled where its sum could overflow (`FiniteStatistics`).
-public struct ErrorStatistics: Sendable {
+package struct ErrorStatistics: Sendable {
     /// Largest absolute error.
-    public var maxAbsError: Double
+    package var maxAbsError: Double
     /// Mean absolute error.
-    public var meanAbsError: Double
+    package var meanAbsError: Double
     /// 99th-percentile absolute error.
-    public var p99AbsError: Double
+    package var p99AbsError: Double
     /// Points off by more than 1e-3.
-    public var pointsOver1e3: Int
+    package var pointsOver1e3: Int
     /// Places where the output decreases while x increases (curves with y1, y2 in [0, 1] only; nil otherwise).
-    public var monotonicityViolations: Int?
+    package var monotonicityViolations: Int?
     /// Where the largest error is, for a searched curve: the input, the output there and the exact answer.
-    public var worst: (input: Double, output: Double, exact: Double)? = nil
+    package var worst: (input: Double, output: Double, exact: Double)? = nil
     /// The grid's own figures, when a search refined it (the figures above are then the worst the search found).
-    public var grid: GridFigures? = nil
+    package var grid: GridFigures? = nil
     /// What the search did, when one ran.
-    public var search: SearchFigures? = nil
+    package var search: SearchFigures? = nil
 
     /// Statistics of `errors` (absolute values; one that is not finite counts as `greatestFiniteMagnitude`).
     init(_ errors: [Double], monotonicityViolations: Int? = nil) {
@@ -37,104 +37,104 @@ public struct ErrorStatistics: Sendable {
 }
 
 /// A spring whose GSL reference could not be computed, so no strategy can be measured on it.
-public struct ReferenceFailure: MotionBenchError, CustomStringConvertible {
+package struct ReferenceFailure: MotionBenchError, CustomStringConvertible {
     /// The spring's name in the report.
-    public let spring: String
+    package let spring: String
     /// Why.
-    public let detail: String
+    package let detail: String
     /// `the GSL reference for spring 'NAME' failed: DETAIL`.
-    public var description: String { "the GSL reference for spring '\(spring)' failed: \(detail)" }
+    package var description: String { "the GSL reference for spring '\(spring)' failed: \(detail)" }
 }
 
 /// The measured accuracy and cost of every strategy against the GSL references.
-public struct AccuracyReport: Sendable {
+package struct AccuracyReport: Sendable {
     /// One Bézier strategy's results.
-    public struct BezierResult: Sendable {
+    package struct BezierResult: Sendable {
         /// Strategy name.
-        public var name: String
+        package var name: String
         /// Statistics over every curve and sample.
-        public var overall: ErrorStatistics
+        package var overall: ErrorStatistics
         /// ns per evaluation, the mean of `perCurve`'s figures (each curve weighted equally).
-        public var nsPerEval: Double
+        package var nsPerEval: Double
         /// Statistics per curve, in curve order, with the median ns per evaluation on that curve alone (the shared
         /// shuffled inputs, every strategy interleaved with the others in the same run: `SolverTiming`).
-        public var perCurve: [(curve: String, statistics: ErrorStatistics, nsPerEval: Double)]
+        package var perCurve: [(curve: String, statistics: ErrorStatistics, nsPerEval: Double)]
         /// Per curve, the largest error in each of `plotBins` equal x bins (for the log-error plot).
-        public var binnedErrors: [[Double]]
+        package var binnedErrors: [[Double]]
     }
 
     /// One spring strategy's results.
-    public struct SpringResult: Sendable {
+    package struct SpringResult: Sendable {
         /// Strategy name.
-        public var name: String
+        package var name: String
         /// Statistics over every spring and frame (errors in progress units at the real frame times).
-        public var overall: ErrorStatistics
+        package var overall: ErrorStatistics
         /// Simulated seconds per real second (stepping strategies), nil for closed forms.
-        public var clockDrift: Double?
+        package var clockDrift: Double?
         /// Mean ns per frame step (or per closed-form evaluation).
-        public var nsPerStep: Double
+        package var nsPerStep: Double
         /// Statistics per spring, in spring order.
-        public var perSpring: [(spring: String, statistics: ErrorStatistics)]
+        package var perSpring: [(spring: String, statistics: ErrorStatistics)]
         /// Per spring, the progress at every frame (for the trajectory plots).
-        public var trajectories: [[Double]]
+        package var trajectories: [[Double]]
         /// Per spring, |error| at every frame.
-        public var errors: [[Double]]
+        package var errors: [[Double]]
     }
 
     /// Settling times of one spring by every definition.
-    public struct Settling: Sendable {
+    package struct Settling: Sendable {
         /// Spring name.
-        public var spring: String
+        package var spring: String
         /// Tolerance as a fraction of the distance.
-        public var epsilon: Double
+        package var epsilon: Double
         /// Seconds by each definition, `nil` when it never settles.
-        public var definitions: [(name: String, seconds: Double?)]
+        package var definitions: [(name: String, seconds: Double?)]
     }
 
     /// Evenly spaced inputs per curve: the grid every search starts from.
-    public var samples: Int
+    package var samples: Int
     /// The search's budget beyond the grid.
-    public var search: SearchBudget = .gridOnly
+    package var search: SearchBudget = .gridOnly
     /// The curves studied.
-    public var curves: [(name: String, curve: CubicBezier)]
+    package var curves: [(name: String, curve: CubicBezier)]
     /// Results per Bézier strategy.
-    public var bezier: [BezierResult]
+    package var bezier: [BezierResult]
     /// Spring sampling rate in Hz.
-    public var rateHz: Double
+    package var rateHz: Double
     /// Spring sampling duration in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// The springs studied.
-    public var springs: [(name: String, spring: Spring)]
+    package var springs: [(name: String, spring: Spring)]
     /// Results per spring strategy.
-    public var springResults: [SpringResult]
+    package var springResults: [SpringResult]
     /// The cost of each spring regime's closed form, MotionCore's beside WebKit's, measured in the same run.
-    public var springRegimes: [SpringRegimeCost] = []
+    package var springRegimes: [SpringRegimeCost] = []
     /// Settling times per spring.
-    public var settling: [Settling]
+    package var settling: [Settling]
     /// The Bézier reference's own worst error against 80-bit Newton-polished values at a few points.
-    public var bezierReferenceWorstError: Double
+    package var bezierReferenceWorstError: Double
     /// The spring reference's (GSL rk8pd) worst error against the 80-bit closed form at every frame.
-    public var springReferenceWorstError: Double
+    package var springReferenceWorstError: Double
     /// Per spring, the reference progress at every frame.
-    public var referenceTrajectories: [[Double]]
+    package var referenceTrajectories: [[Double]]
     /// Other implementations' samples (`accuracy --measured`) against the exact answers, when given.
-    public var measured: MeasuredAccuracy? = nil
+    package var measured: MeasuredAccuracy? = nil
     /// ns per evaluation of implementations timed outside this process (engines, in their child), by implementation
     /// name (`NAME (engine)`) and spec as the measured samples write it.
-    public var implementationTimings: [String: [String: Double]] = [:]
+    package var implementationTimings: [String: [String: Double]] = [:]
     /// Bins of the log-error plot.
-    public static let plotBins = 200
+    package static let plotBins = 200
 }
 
 /// Runs the accuracy study.
-public enum AccuracyStudy {
+package enum AccuracyStudy {
     /// The default curves: Apple's five presets and the hard curves.
-    public static var defaultCurves: [(name: String, curve: CubicBezier)] {
+    package static var defaultCurves: [(name: String, curve: CubicBezier)] {
         CubicBezier.applePresets + hardCurves
     }
 
     /// The hard curves of the accuracy issue.
-    public static let hardCurves: [(name: String, curve: CubicBezier)] = literals {
+    package static let hardCurves: [(name: String, curve: CubicBezier)] = literals {
         [("(0.001,0,0.999,1)", try CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),
          ("(0.99,0,0.01,1)", try CubicBezier(x1: 0.99, y1: 0, x2: 0.01, y2: 1)),
          ("(0,1,1,0)", try CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)),
@@ -144,7 +144,7 @@ public enum AccuracyStudy {
     }
 
     /// The default springs, each with v0 = 0 and v0 = 5.
-    public static var defaultSprings: [(name: String, spring: Spring)] {
+    package static var defaultSprings: [(name: String, spring: Spring)] {
         literals {
             let base: [(String, Spring)] = [
                 ("swiftui-default", try Spring.swiftUI(response: 0.55, dampingRatio: 0.825)),
@@ -168,7 +168,7 @@ public enum AccuracyStudy {
 
     /// Runs every strategy on `curves` (a worst-case search from `samples` evenly spaced inputs, within `search`) and `springs` (at `rate` Hz for `seconds`);
     /// each Bézier strategy is timed on `timedEvaluations` evaluations per round.
-    public static func run(curves: [(name: String, curve: CubicBezier)], samples: Int, springs: [(name: String, spring: Spring)],
+    package static func run(curves: [(name: String, curve: CubicBezier)], samples: Int, springs: [(name: String, spring: Spring)],
                            rate: Double, seconds: Double, search: SearchBudget = .accuracyDefault,
                            bezierStrategies: [BezierStrategy] = BezierStrategy.all(),
                            springStrategies: [SpringStrategy] = SpringStrategy.all,

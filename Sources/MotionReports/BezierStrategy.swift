@@ -3,39 +3,39 @@ import RealModule
 
 /// A way of evaluating a cubic-Bézier timing function, reimplemented from the engines' public sources and algorithm
 /// descriptions (our own code; each constant named with its source), for side-by-side accuracy and cost reports.
-public struct BezierStrategy: Sendable {
+package struct BezierStrategy: Sendable {
     /// The strategy's report name (a contract: `motionbench`, `webkit-2008`, `webkit`, `chromium`, `firefox`, `firefox-smil`,
     /// `bezier-easing-v2`, `cardano`).
-    public let name: String
+    package let name: String
     /// Builds the per-curve evaluator (coefficients and tables are computed here, once).
-    public let make: @Sendable (CubicBezier) -> @Sendable (Double) -> Double
+    package let make: @Sendable (CubicBezier) -> @Sendable (Double) -> Double
     /// The engine family this strategy is a port of (`chromium`, `webkit`, `firefox`), matched against the first word
     /// of a measured implementation's name so that the report can say how far the port is from the real engine; nil
     /// for strategies that model no browser.
-    public let models: String?
+    package let models: String?
 
     /// A strategy named `name` whose evaluator for a curve is `make(curve)` (for custom comparisons), a port of the
     /// engine family `models` if it is one.
-    public init(name: String, models: String? = nil, make: @escaping @Sendable (CubicBezier) -> @Sendable (Double) -> Double) {
+    package init(name: String, models: String? = nil, make: @escaping @Sendable (CubicBezier) -> @Sendable (Double) -> Double) {
         self.name = name
         self.models = models
         self.make = make
     }
 
     /// Every strategy; `duration` (seconds) sets the WebKit tolerances.
-    public static func all(duration: Double = 1) -> [BezierStrategy] {
+    package static func all(duration: Double = 1) -> [BezierStrategy] {
         [motionbench, webKit2008(duration: duration), webKit(duration: duration), chromium, firefox, firefoxSMIL, bezierEasingV2,
          cardano]
     }
 
     /// MotionCore's correctly rounded scalar path, `CubicBezier.value(at:)`: the path `motionbench eval` runs.
-    public static let motionbench = BezierStrategy(name: "motionbench") { curve in
+    package static let motionbench = BezierStrategy(name: "motionbench") { curve in
         { curve.value(at: $0) }
     }
 
     /// WebKit's 2008 `UnitBezier`: up to 8 Newton steps from t = x, returning when |x(t) − x| < ε and giving up
     /// Newton when |x'| < 1e-6; then bisection on [0, 1] from t = x while t0 < t1. CSS passes ε = 1/(200·duration).
-    public static func webKit2008(duration: Double) -> BezierStrategy {
+    package static func webKit2008(duration: Double) -> BezierStrategy {
         let epsilon = 1 / (200 * duration)
         return BezierStrategy(name: "webkit-2008", models: "webkit") { curve in newtonThenBisection(PowerForm(curve), epsilon: epsilon) }
     }
@@ -47,7 +47,7 @@ public struct BezierStrategy: Sendable {
     /// and x2 = y2 is the identity. Bit-identical to Firefox on every Bézier sample of a capture once Firefox's own
     /// input is used (it truncates the seek time to whole nanoseconds, which this strategy, a function of progress, does
     /// not model).
-    public static let firefox = BezierStrategy(name: "firefox", models: "firefox") { curve in
+    package static let firefox = BezierStrategy(name: "firefox", models: "firefox") { curve in
         let single = { (value: Double) in Double(Float(value)) }
         // Rounding to Float keeps x1 and x2 in [0, 1] (0 and 1 are exact), so the rounded curve is valid; a control
         // point beyond Float's range keeps its Double value.
@@ -96,7 +96,7 @@ public struct BezierStrategy: Sendable {
     /// |x(t) − x| < max(1e-10, ε) instead of ε (its midpoint, `std::midpoint`, is the same double as Chromium's). At
     /// 250 ms ε = 0.004, so after Newton gives up (a vertical tangent) the stale-residual test returns an iterate far
     /// from the root: 0.1 and more off near x = 0.5 on `cubic-bezier(1, 0, 0, 1)`.
-    public static func webKit(duration: Double) -> BezierStrategy {
+    package static func webKit(duration: Double) -> BezierStrategy {
         let epsilon = 1 / (webKitEpsilonDivisor * duration)
         return BezierStrategy(name: "webkit", models: "webkit") { curve in
             if curve.x1 == 0 && curve.y1 == 0 && curve.x2 == 1 && curve.y2 == 1 { return { $0 } }
@@ -111,7 +111,7 @@ public struct BezierStrategy: Sendable {
     /// `splineNewtonBisection` for the steps; near a vertical tangent (x = 0.5 on `cubic-bezier(1, 0, 0, 1)`) Newton
     /// gives up and bisection, started from the last Newton iterate rather than the segment's midpoint, stops at the
     /// first point within 1e-7 in x: about 4.4e-3 off in y, and not monotonic in x.
-    public static let chromium = BezierStrategy(name: "chromium", models: "chromium") { curve in
+    package static let chromium = BezierStrategy(name: "chromium", models: "chromium") { curve in
         splineNewtonBisection(PowerForm(curve), epsilon: chromiumBezierEpsilon, bisectionEpsilon: chromiumBezierEpsilon)
     }
 
@@ -177,11 +177,11 @@ public struct BezierStrategy: Sendable {
     /// Firefox's SMIL key spline (`nsSMILKeySpline`, SVG's `keySplines`): an 11-point table guess; if x'(guess) ≥ 0.02,
     /// 4 Newton steps without a convergence test; if the slope is 0, the guess; otherwise at most 10 bisection halvings
     /// to 1e-7. Not Firefox's CSS easing (that is `firefox`): measured against Firefox 153 it is up to 1.5e-4 away.
-    public static let firefoxSMIL = smilLike(name: "firefox-smil", models: nil, minimumSlope: 0.02, float32Table: false)
+    package static let firefoxSMIL = smilLike(name: "firefox-smil", models: nil, minimumSlope: 0.02, float32Table: false)
 
     /// bezier-easing v2 (JavaScript): as SMIL, with minimum Newton slope 0.001 and a Float32 sample table; inputs 0
     /// and 1 return exactly, and a curve with x1 = y1 and x2 = y2 is the identity.
-    public static let bezierEasingV2 = smilLike(name: "bezier-easing-v2", models: nil, minimumSlope: 0.001, float32Table: true)
+    package static let bezierEasingV2 = smilLike(name: "bezier-easing-v2", models: nil, minimumSlope: 0.001, float32Table: true)
 
     static func smilLike(name: String, models: String?, minimumSlope: Double, float32Table: Bool) -> BezierStrategy {
         BezierStrategy(name: name, models: models) { curve in
@@ -223,7 +223,7 @@ public struct BezierStrategy: Sendable {
 
     /// The closed form (bezier-easing v3, Lottie): the cubic a·t³ + b·t² + c·t − x = 0 solved by Cardano's formula,
     /// or trigonometrically when it has three real roots; the root in [0, 1].
-    public static let cardano = BezierStrategy(name: "cardano") { curve in
+    package static let cardano = BezierStrategy(name: "cardano") { curve in
         let p = PowerForm(curve)
         return { x in p.y(cardanoRoot(a: p.ax, b: p.bx, c: p.cx, d: -x)) }
     }

@@ -9,9 +9,9 @@ import MotionCore
 ///
 /// Curves are matched by their control values, so a browser's `ease`, an engine's `default` and
 /// `cubic-bezier(0.25, 0.1, 0.25, 1)` are one row, and the `linear` keyword is `cubic-bezier(0, 0, 1, 1)`.
-public struct ImplementationMatrix: Sendable {
+package struct ImplementationMatrix: Sendable {
     /// Where a column's figures come from.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// A MotionCore strategy or an in-repo port, run in this process on the searched inputs.
         case inRepo = "in-repo"
         /// An engine under test, searched on the same grid and rounds in its child process.
@@ -21,41 +21,41 @@ public struct ImplementationMatrix: Sendable {
     }
 
     /// One implementation.
-    public struct Column: Sendable {
+    package struct Column: Sendable {
         /// The implementation's name as the other tables write it.
-        public var name: String
+        package var name: String
         /// Where its figures come from.
-        public var kind: Kind
+        package var kind: Kind
         /// Its inputs: the grid and search rounds, or the samples a file holds.
-        public var budget: String
+        package var budget: String
     }
 
     /// One implementation at one curve.
-    public struct Cell: Sendable {
+    package struct Cell: Sendable {
         /// The largest |implementation − exact| found, output progress.
-        public var maxError: Double
+        package var maxError: Double
         /// Where: the input, the implementation's output and the exact (correctly rounded) output.
-        public var worst: (input: Double, output: Double, exact: Double)?
+        package var worst: (input: Double, output: Double, exact: Double)?
         /// ns per evaluation, where timed.
-        public var nsPerEval: Double?
+        package var nsPerEval: Double?
         /// Inputs tried.
-        public var samples: Int
+        package var samples: Int
     }
 
     /// One curve.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The canonical spec, e.g. `cubic-bezier(0.25, 0.1, 0.25, 1)`.
-        public var curve: String
+        package var curve: String
         /// The names the curve was given (`default`, `ease`, …), in the order met.
-        public var aliases: [String]
+        package var aliases: [String]
         /// Per column, or nil where that implementation has no figures for this curve.
-        public var cells: [Cell?]
+        package var cells: [Cell?]
     }
 
     /// The implementations, in the report's order: strategies, then engines, then measured files.
-    public var columns: [Column]
+    package var columns: [Column]
     /// The curves: the report's `--curves` first, then any other cubic Bézier a measured file holds.
-    public var rows: [Row]
+    package var rows: [Row]
 
     /// The canonical spec of a cubic Bézier.
     static func canonical(_ curve: CubicBezier) -> String {
@@ -73,7 +73,7 @@ public struct ImplementationMatrix: Sendable {
 
     /// The matrix of `report` (no rows where the report has no Bézier results); the engines' ns per evaluation come
     /// from `report.implementationTimings`.
-    public init(_ report: AccuracyReport) {
+    package init(_ report: AccuracyReport) {
         var keys: [String] = [], aliases: [String: [String]] = [:]
         func note(_ key: String, alias: String) {
             if aliases[key] == nil { (keys, aliases[key]) = (keys + [key], []) }
@@ -118,10 +118,10 @@ public struct ImplementationMatrix: Sendable {
     }
 
     /// Whether the columns were not all searched with one budget (a measured file brings its own samples).
-    public var budgetsDiffer: Bool { Set(columns.map { $0.kind == .measured ? $0.budget : "grid" }).count > 1 }
+    package var budgetsDiffer: Bool { Set(columns.map { $0.kind == .measured ? $0.budget : "grid" }).count > 1 }
 
     /// The curve as a row label: the canonical spec, the names it was given in brackets.
-    public static func label(_ row: Row) -> String {
+    package static func label(_ row: Row) -> String {
         row.aliases.isEmpty ? row.curve : "\(row.curve) (\(row.aliases.joined(separator: ", ")))"
     }
 }

@@ -10,7 +10,7 @@ extension ImplementationMatrix {
 
     /// The section: the table (worst error · ns/eval), then where each non-in-repo implementation's worst errors are,
     /// with its value and the exact one; empty when no engine or measured implementation has a Bézier figure.
-    public func markdown() -> String {
+    package func markdown() -> String {
         guard columns.contains(where: { $0.kind != .inRepo }), !rows.isEmpty else { return "" }
         var text = "\n### Every implementation, curve by curve\n\n"
             + "Worst error against the correctly rounded answer (output progress), then ns per evaluation where timed "
@@ -81,7 +81,7 @@ extension ImplementationMatrix {
 
     /// An HTML table, each cell shaded from green (0) to red (1e-3 and beyond) on a log scale, with the worst input,
     /// value and exact answer in the cell's title; empty like `markdown()`.
-    public func html() -> String {
+    package func html() -> String {
         guard columns.contains(where: { $0.kind != .inRepo }), !rows.isEmpty else { return "" }
         func escape(_ text: String) -> String { SVGChart.escape(text) }
         var html = "<h2>Every implementation, curve by curve</h2><p class='note'>Worst error against the correctly rounded "

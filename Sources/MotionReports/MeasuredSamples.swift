@@ -2,36 +2,36 @@ import MotionCore
 import MotionSupport
 
 /// One output another implementation computed: what `motionbench accuracy --measured FILE` reads, one per CSV row.
-public struct MeasuredSample: Sendable {
+package struct MeasuredSample: Sendable {
     /// Who computed it, e.g. `chromium 156.0.8078.79` or `my-engine 2.1`.
-    public let implementation: String
+    package let implementation: String
     /// The animation's duration in seconds when the sample was taken (the optional `duration` column), if given.
-    public let duration: Double?
+    package let duration: Double?
     /// The spec as written in the file.
-    public let specText: String
+    package let specText: String
     /// The parsed spec: a timing function (input is progress in [0, 1]) or a spring (input is time in seconds).
-    public let spec: MotionSpec
+    package let spec: MotionSpec
     /// Progress in [0, 1] for a timing function, seconds (≥ 0) for a spring.
-    public let input: Double
+    package let input: Double
     /// The implementation's output (progress).
-    public let output: Double
+    package let output: Double
     /// The implementation's derivative of the output with respect to the input (the optional `velocity` column):
     /// progress per unit of progress for a timing function, progress per second for a spring.
-    public let velocity: Double?
+    package let velocity: Double?
     /// The input the implementation's easing actually received, when the file says (the optional `effective_input`
     /// column: a capture measures it with a `linear` twin animation at the same time); nil when it is `input`.
-    public var effectiveInput: Double? = nil
+    package var effectiveInput: Double? = nil
     /// The search round that asked for this input (the optional `round` column): 0 for the even grid, 1… for the
     /// worst-case search's refinements; nil for a file without rounds (every sample then counts as the grid).
-    public var round: Int? = nil
+    package var round: Int? = nil
     /// The file and line the sample came from, for messages.
-    public let source: String
+    package let source: String
 }
 
 /// Samples read and checked, held compactly for the measured study: each implementation name and spec once, and per
 /// sample one `MeasuredPoint` (a few doubles and small integers, 64 bytes) in the order read. What
 /// `MeasuredSamplesReader` fills from files, and `MeasuredStudy.run` compares with the exact answers.
-public struct MeasuredSampleSet: Sendable {
+package struct MeasuredSampleSet: Sendable {
     /// Implementation names, in first-seen order.
     var names: [String] = []
     var nameIndex: [String: Int32] = [:]
@@ -46,7 +46,7 @@ public struct MeasuredSampleSet: Sendable {
     var points: [MeasuredPoint] = []
 
     /// The most (implementation, duration, spec) combinations one study holds.
-    public static let seriesLimit = 100_000
+    package static let seriesLimit = 100_000
 
     struct Series: Hashable, Sendable {
         var name: Int32
@@ -54,20 +54,20 @@ public struct MeasuredSampleSet: Sendable {
         var spec: Int32
     }
 
-    public init() {}
+    package init() {}
 
     /// The samples held.
-    public var count: Int { points.count }
+    package var count: Int { points.count }
     /// Whether there are none.
-    public var isEmpty: Bool { points.isEmpty }
+    package var isEmpty: Bool { points.isEmpty }
 
     /// Makes room for `more` samples, so that a large file's points are allocated once.
-    public mutating func reserve(_ more: Int) {
+    package mutating func reserve(_ more: Int) {
         points.reserveCapacity(points.count + more)
     }
 
     /// Adds one sample (checked already, as `MeasuredSamplesReader` checks them).
-    public mutating func append(_ sample: MeasuredSample) {
+    package mutating func append(_ sample: MeasuredSample) {
         let name = intern(name: sample.implementation)
         let spec = intern(specText: sample.specText, sample.spec)
         let series = intern(unlimited: Series(name: name, duration: sample.duration, spec: spec))
@@ -76,7 +76,7 @@ public struct MeasuredSampleSet: Sendable {
     }
 
     /// Adds every sample of `other`, after this set's.
-    public mutating func append(contentsOf other: MeasuredSampleSet) {
+    package mutating func append(contentsOf other: MeasuredSampleSet) {
         points.reserveCapacity(points.count + other.points.count)
         var map: [Int32] = []
         for entry in other.series {
@@ -148,20 +148,20 @@ public struct MeasuredSampleSet: Sendable {
 /// A file is read a few megabytes at a time, checked (UTF-8, no NUL byte, CSV) and measured as it goes: what is held
 /// per sample is one `MeasuredPoint`, whatever the file's size, and a file that is not a samples file is refused on
 /// its first bad line.
-public enum MeasuredSamplesReader {
+package enum MeasuredSamplesReader {
     /// The columns every samples file has.
-    public static let requiredColumns = ["implementation", "spec", "input", "output"]
+    package static let requiredColumns = ["implementation", "spec", "input", "output"]
     /// The columns a samples file may add.
-    public static let optionalColumns = ["velocity", "duration", "effective_input", "round"]
+    package static let optionalColumns = ["velocity", "duration", "effective_input", "round"]
     /// The largest magnitude an output or velocity may have, so that its difference from the exact answer, and that
     /// difference in ulps, stay finite (progress never comes near it).
-    public static let magnitudeLimit = 1e200
+    package static let magnitudeLimit = 1e200
 
     /// Every sample in `text`, read from the file named `file` (used in messages).
     /// - Throws: `MeasuredSamplesError` naming the file, the line and the column of the first problem: a column
     ///   missing from the header or unknown, a row with the wrong number of fields, a spec that does not parse, a
     ///   number that is not finite or out of range, or no samples at all.
-    public static func read(_ text: String, file: String) throws(MeasuredSamplesError) -> [MeasuredSample] {
+    package static func read(_ text: String, file: String) throws(MeasuredSamplesError) -> [MeasuredSample] {
         var set = MeasuredSampleSet()
         var reader = Ingest(file: file, keepLines: true)
         let utf8 = Array(text.utf8)
@@ -177,7 +177,7 @@ public enum MeasuredSamplesReader {
     /// - Throws: `InputFileError` when the file cannot be read (missing, not a regular file, larger than `limit`), or
     ///   `MeasuredSamplesError` naming the line (and column) of the first problem: text that is not UTF-8 or holds a
     ///   NUL byte, and everything `read(_:file:)` refuses.
-    public static func read(contentsOf path: String, name: String? = nil, into set: inout MeasuredSampleSet,
+    package static func read(contentsOf path: String, name: String? = nil, into set: inout MeasuredSampleSet,
                             limit: Int = InputFile.samplesSizeLimit, chunkSize: Int = 4 << 20) throws {
         let file = name ?? path
         var reader = Ingest(file: file, keepLines: false)
@@ -492,17 +492,17 @@ extension String {
 }
 
 /// A samples file that cannot be used: which file, line and column, and what was expected.
-public struct MeasuredSamplesError: MotionBenchError, CustomStringConvertible {
+package struct MeasuredSamplesError: MotionBenchError, CustomStringConvertible {
     /// The file's path as given.
-    public let file: String
+    package let file: String
     /// The 1-based line, when the problem is on one.
-    public let line: Int?
+    package let line: Int?
     /// The column's name, when the problem is in one.
-    public let column: String?
+    package let column: String?
     /// What is wrong and what was expected.
-    public let message: String
+    package let message: String
     /// `FILE line L, column 'C': MESSAGE`.
-    public var description: String {
+    package var description: String {
         var place = SafeText.quoted(file)
         if let line { place += " line \(line)" }
         if let column { place += ", column '\(SafeText.quoted(column))'" }

@@ -46,60 +46,60 @@ struct MeasuredPoint: Sendable {
 /// A place fixed samples leave room for an error larger than the worst measured: between two consecutive inputs
 /// (not adjacent doubles), the exact curve's larger slope at either end times their spacing (or the exact answer's
 /// jump between them) exceeds the worst error measured.
-public struct BlindSpot: Sendable, Equatable {
+package struct BlindSpot: Sendable, Equatable {
     /// The first such interval's ends, in input order.
-    public var from: Double, to: Double
+    package var from: Double, to: Double
     /// The error that could hide there (slope × spacing; infinity next to a vertical tangent).
-    public var room: Double
+    package var room: Double
     /// How many intervals leave such room.
-    public var intervals: Int
+    package var intervals: Int
 }
 
 /// How far one implementation's samples of one spec (or of all its specs) are from the exact answers. Every figure is
 /// finite (`FiniteStatistics`): an error or an ulp count beyond the `Double` range, or the error of an output that is
 /// not finite (an in-repo port's NaN), counts as `greatestFiniteMagnitude`, and means are scaled where their sums
 /// could overflow.
-public struct MeasuredStatistics: Sendable {
+package struct MeasuredStatistics: Sendable {
     /// Samples compared.
-    public var samples: Int
+    package var samples: Int
     /// Largest |output − exact|, in progress units.
-    public var maxAbsError: Double
+    package var maxAbsError: Double
     /// Mean |output − exact|.
-    public var meanAbsError: Double
+    package var meanAbsError: Double
     /// Where the largest error is: the spec (for the statistics over several specs), the input, the implementation's
     /// output and the exact answer there.
-    public var worst: (spec: String?, input: Double, output: Double, exact: Double)
+    package var worst: (spec: String?, input: Double, output: Double, exact: Double)
     /// Largest error in units in the last place of the exact answer as a `Float`. Below `ulpFloor` (2^-24 of the travel,
     /// far below what any display shows) the ulp at the floor is used, so that an answer near 0 does not inflate the
     /// count (and the count stays finite).
-    public var maxFloat32Ulps: Double
+    package var maxFloat32Ulps: Double
     /// The same in `Double` ulps, with the same floor.
-    public var maxFloat64Ulps: Double
+    package var maxFloat64Ulps: Double
 
     /// The magnitude below which ulps are counted at this magnitude: 2^-24 of the travel.
-    public static let ulpFloor = 0x1p-24
+    package static let ulpFloor = 0x1p-24
     /// Places, in input order, where the output decreases while the input grows; nil when the exact function is not
     /// monotone (a spring, a Bézier with y1 or y2 outside [0, 1]).
-    public var monotonicityViolations: Int?
+    package var monotonicityViolations: Int?
     /// Per `VisibleThreshold.all`, the share (0…1) of samples whose error is beyond it.
-    public var beyondThresholds: [Double]
+    package var beyondThresholds: [Double]
     /// Largest |velocity − exact velocity| where the file gives a velocity and the exact one is finite; nil without.
-    public var maxVelocityError: Double?
+    package var maxVelocityError: Double?
     /// For a spring: the settling time the samples imply, against the one the exact answers at the same times imply.
-    public var settling: ImpliedSettling?
+    package var settling: ImpliedSettling?
     /// The grid's own figures, when the samples come from a search (a `round` column with rounds after 0); the
     /// largest error and the violations above are then the worst the search found, and the mean and the shares beyond
     /// each threshold are over the grid alone.
-    public var grid: GridFigures? = nil
+    package var grid: GridFigures? = nil
     /// What the search did, when the samples come from one.
-    public var search: SearchFigures? = nil
+    package var search: SearchFigures? = nil
     /// Where the samples leave room for a larger error than the worst measured, when they do.
-    public var blindSpot: BlindSpot? = nil
+    package var blindSpot: BlindSpot? = nil
     /// The largest |effective − requested| input, when the file gives effective inputs (a capture's time rounding).
-    public var maxInputShift: Double? = nil
+    package var maxInputShift: Double? = nil
     /// The largest error against the exact answer at the effective input (the easing alone, without the engine's time
     /// rounding), when the file gives effective inputs.
-    public var maxEasingError: Double? = nil
+    package var maxEasingError: Double? = nil
 
     /// The statistics of `ordered`, one spec's points sorted by input (points of equal input in the order read).
     init<Points: RandomAccessCollection>(sorted ordered: Points, monotone: Bool, spring: Bool, spec: String? = nil)
@@ -231,16 +231,16 @@ public struct MeasuredStatistics: Sendable {
 
 /// The settling time a series of spring samples implies: the time of the first sample from which every later sample
 /// stays within `epsilon` of the target (|1 − progress| < ε), or nil when the last sample is still outside.
-public struct ImpliedSettling: Sendable {
+package struct ImpliedSettling: Sendable {
     /// The tolerance, as a fraction of the travel (0.001, as the accuracy report's settling table).
-    public static let epsilon = 0.001
+    package static let epsilon = 0.001
     /// Seconds, implied by the implementation's samples.
-    public var measured: Double?
+    package var measured: Double?
     /// Seconds, implied by the exact answers at the same times.
-    public var exact: Double?
+    package var exact: Double?
 
     /// measured − exact in seconds, when both settle within the samples.
-    public var error: Double? {
+    package var error: Double? {
         guard let measured, let exact else { return nil }
         return measured - exact
     }

@@ -4,23 +4,23 @@ import MotionSupport
 
 /// One implementation's samples against the exact answers: a measured implementation (an engine that wrote a samples
 /// file, at one duration when the file says), or an in-repo port evaluated at the same Bézier inputs.
-public struct MeasuredImplementation: Sendable {
+package struct MeasuredImplementation: Sendable {
     /// The implementation's name as the file gives it, or the in-repo strategy's name.
-    public var name: String
+    package var name: String
     /// The animation duration in seconds the samples were taken at, when the file has a duration column.
-    public var duration: Double?
+    package var duration: Double?
     /// Whether this row is an in-repo port evaluated at the measured inputs (not a measured implementation).
-    public var isPort: Bool
+    package var isPort: Bool
     /// Statistics per spec, in the order specs first appear in the files.
-    public var perSpec: [(spec: String, statistics: MeasuredStatistics)]
+    package var perSpec: [(spec: String, statistics: MeasuredStatistics)]
     /// Statistics over every spec.
-    public var overall: MeasuredStatistics
+    package var overall: MeasuredStatistics
     /// Per spec, the largest |error| in each of `AccuracyReport.plotBins` equal bins of the input range, as
     /// (bin's lowest input, error) points, for the error plots.
-    public var errorPlot: [String: [(input: Double, error: Double)]]
+    package var errorPlot: [String: [(input: Double, error: Double)]]
 
     /// `NAME`, or `NAME @ D s` when the samples carry a duration.
-    public var label: String { Self.label(name, duration: duration) }
+    package var label: String { Self.label(name, duration: duration) }
 
     /// `NAME`, or `NAME @ D s` with a duration in seconds.
     static func label(_ name: String, duration: Double?) -> String {
@@ -30,45 +30,45 @@ public struct MeasuredImplementation: Sendable {
 
 /// How far an in-repo port is from the measured engine it models, on that engine's own Bézier samples, each port fed
 /// the engine's effective input where the samples give one.
-public struct PortDistance: Sendable {
+package struct PortDistance: Sendable {
     /// The in-repo strategy, e.g. `chromium`.
-    public var strategy: String
+    package var strategy: String
     /// The measured implementation's label, e.g. `chromium 156.0.8078.79 @ 1 s`.
-    public var implementation: String
+    package var implementation: String
     /// Samples compared (the implementation's cubic-Bézier samples).
-    public var samples: Int
+    package var samples: Int
     /// Largest |port − measured| in progress units.
-    public var maxDifference: Double
+    package var maxDifference: Double
     /// Where it is: spec, input, the port's output and the engine's.
-    public var worst: (spec: String, input: Double, port: Double, measured: Double)
+    package var worst: (spec: String, input: Double, port: Double, measured: Double)
     /// Samples where the port and the engine give exactly the same double.
-    public var identical: Int
+    package var identical: Int
 }
 
 /// Every measured implementation's accuracy, the in-repo ports on the same inputs, and each port's distance from the
 /// engine it models.
-public struct MeasuredAccuracy: Sendable {
+package struct MeasuredAccuracy: Sendable {
     /// The samples files, as given.
-    public var files: [String]
+    package var files: [String]
     /// Every spec, in first-seen order.
-    public var specs: [String]
+    package var specs: [String]
     /// The specs that are springs (input in seconds); the others are timing functions (input is progress).
-    public var springSpecs: Set<String>
+    package var springSpecs: Set<String>
     /// Measured implementations in first-seen order (one per name and duration).
-    public var implementations: [MeasuredImplementation]
+    package var implementations: [MeasuredImplementation]
     /// In-repo Bézier strategies evaluated at every measured cubic-Bézier input (WebKit's tolerances at 1 s).
-    public var ports: [MeasuredImplementation]
+    package var ports: [MeasuredImplementation]
     /// Each port against each measured implementation of the engine it models.
-    public var distances: [PortDistance]
+    package var distances: [PortDistance]
     /// Specs an implementation could not evaluate (an engine that rejected an easing), with its reason: reported, so
     /// that a missing row is never mistaken for a clean one.
-    public var unsupported: [(implementation: String, spec: String, reason: String)] = []
+    package var unsupported: [(implementation: String, spec: String, reason: String)] = []
 }
 
 /// Compares measured samples with the exact answers (`ExactAnswer`) and runs the in-repo ports on the same inputs.
-public enum MeasuredStudy {
+package enum MeasuredStudy {
     /// The study of `samples` read from `files`; `strategies` are the in-repo Bézier ports to run beside them.
-    public static func run(_ samples: [MeasuredSample], files: [String],
+    package static func run(_ samples: [MeasuredSample], files: [String],
                            strategies: (_ duration: Double) -> [BezierStrategy] = { BezierStrategy.all(duration: $0) })
         -> MeasuredAccuracy
     {
@@ -81,7 +81,7 @@ public enum MeasuredStudy {
     /// The study of the samples in `set` read from `files`; `strategies` are the in-repo Bézier ports to run beside
     /// them. Works in place on the set's points (pass it with `consume` so that they are not copied): beside them it
     /// holds a few bytes per distinct input of a cubic-Bézier spec, and a sort's buffer.
-    public static func run(_ set: consuming MeasuredSampleSet, files: [String],
+    package static func run(_ set: consuming MeasuredSampleSet, files: [String],
                            strategies: (_ duration: Double) -> [BezierStrategy] = { BezierStrategy.all(duration: $0) })
         -> MeasuredAccuracy
     {

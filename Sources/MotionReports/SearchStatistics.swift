@@ -1,21 +1,21 @@
 /// The figures of the even grid a worst-case search started from.
-public struct GridFigures: Sendable, Equatable {
+package struct GridFigures: Sendable, Equatable {
     /// Inputs in the grid.
-    public var samples: Int
+    package var samples: Int
     /// Largest absolute error on the grid.
-    public var maxAbsError: Double
+    package var maxAbsError: Double
     /// Decreases between consecutive grid inputs; nil when the exact function is not monotone.
-    public var monotonicityViolations: Int?
+    package var monotonicityViolations: Int?
 }
 
 /// What a worst-case search did beyond its grid.
-public struct SearchFigures: Sendable, Equatable {
+package struct SearchFigures: Sendable, Equatable {
     /// Refinement rounds run after the grid.
-    public var rounds: Int
+    package var rounds: Int
     /// Inputs tried in all, the grid's included.
-    public var samples: Int
+    package var samples: Int
     /// The round that found the largest error (0: the grid).
-    public var worstRound: Int
+    package var worstRound: Int
 }
 
 extension ErrorStatistics {

@@ -5,18 +5,18 @@ import MotionCore
 /// interleaved rounds (each round times every evaluator once, in an order rotated from round to round, so that no
 /// evaluator always runs first or after the same neighbour), and the median round per evaluator. Ratios between
 /// evaluators of one measurement are the figures to read; absolute nanoseconds move with the machine's load.
-public enum SolverTiming {
+package enum SolverTiming {
     /// Rounds per measurement; each evaluator's figure is the median of its rounds.
-    public static let rounds = 5
+    package static let rounds = 5
     /// Evaluations per evaluator per round (cycling through `inputs`).
-    public static let evaluationsPerRound = 16_384
+    package static let evaluationsPerRound = 16_384
 
     /// 4,096 shuffled inputs in [0, 1] (SplitMix64, seed 99): every Bézier strategy is timed on these, in this order,
     /// so that a solver that branches by the input's region meets the same unpredictable sequence as every other.
-    public static let shuffledProgress: [Double] = shuffled(count: 4096, in: 0...1, seed: 99)
+    package static let shuffledProgress: [Double] = shuffled(count: 4096, in: 0...1, seed: 99)
 
     /// `count` shuffled values in `range` from a SplitMix64 stream seeded with `seed`.
-    public static func shuffled(count: Int, in range: ClosedRange<Double>, seed: UInt64) -> [Double] {
+    package static func shuffled(count: Int, in range: ClosedRange<Double>, seed: UInt64) -> [Double] {
         var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in Double.random(in: range, using: &generator) }
     }
@@ -24,7 +24,7 @@ public enum SolverTiming {
     /// Median ns per evaluation of every evaluator in `groups` (groups[g][e]), each group timed on its own and every
     /// evaluator of a group interleaved with the others of that group, round by round, on `inputs` (a power-of-two
     /// count).
-    public static func nanoseconds(groups: [[@Sendable (Double) -> Double]], inputs: [Double],
+    package static func nanoseconds(groups: [[@Sendable (Double) -> Double]], inputs: [Double],
                                    rounds: Int = rounds, evaluationsPerRound: Int = evaluationsPerRound) -> [[Double]]
     {
         precondition(inputs.count > 0 && inputs.count & (inputs.count - 1) == 0, "inputs must be a power of two in count")

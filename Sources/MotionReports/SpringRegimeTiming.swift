@@ -4,18 +4,18 @@ import RealModule
 /// The cost of one spring regime's closed form: MotionCore's `Spring.progress(at:)` beside WebKit's `SpringSolver`
 /// formula (the yardstick), both on the same springs and shuffled times, measured side by side in one run
 /// (`SolverTiming`).
-public struct SpringRegimeCost: Sendable {
+package struct SpringRegimeCost: Sendable {
     /// The regime: `under-damped`, `critical`, `near-critical-below`, `near-critical-above`, `over-damped`.
-    public var regime: String
+    package var regime: String
     /// The damping ratio ζ of the regime's spring (m = 1, k = 100, so ω0 = 10/s).
-    public var dampingRatio: Double
+    package var dampingRatio: Double
     /// MotionCore's median ns per evaluation.
-    public var nsPerEval: Double
+    package var nsPerEval: Double
     /// WebKit's closed form's median ns per evaluation (its critical formula for ζ ≥ 1, as WebKit does).
-    public var webKitNsPerEval: Double
+    package var webKitNsPerEval: Double
 
     /// The springs timed, one per regime, all with ω0 = 10/s and v0 = 0: ζ = 0.5, 1, 1 ∓ 1e-7, 2.
-    public static let regimes: [(name: String, spring: Spring)] = {
+    package static let regimes: [(name: String, spring: Spring)] = {
         // Cannot fail: every literal is a positive mass, stiffness and damping (Spring's rules), and the tests build it.
         try! [
             ("under-damped", Spring(mass: 1, stiffness: 100, damping: 10)),
@@ -27,7 +27,7 @@ public struct SpringRegimeCost: Sendable {
     }()
 
     /// Every regime's cost at 4,096 shuffled times in (0, `seconds`].
-    public static func measure(seconds: Double) -> [SpringRegimeCost] {
+    package static func measure(seconds: Double) -> [SpringRegimeCost] {
         let times = SolverTiming.shuffled(count: 4096, in: 0...max(seconds, 1e-3), seed: 7).map { max($0, 1e-6) }
         let groups: [[@Sendable (Double) -> Double]] = regimes.map { entry in
             let spring = entry.spring

@@ -3,18 +3,18 @@ import RealModule
 
 /// A way of animating a unit spring move, reimplemented from the libraries' public descriptions and sources (our own code),
 /// sampled at each frame of a fixed rate.
-public struct SpringStrategy: Sendable {
+package struct SpringStrategy: Sendable {
     /// The strategy's report name (a contract: `motionbench`, `motionbench-propagator`, `webkit`, `react-native`,
     /// `android`, `flutter`, `rebound`, `react-spring`, `motion`).
-    public let name: String
+    package let name: String
     /// Whether it advances a state frame by frame (its clock can drift).
-    public let isStepping: Bool
+    package let isStepping: Bool
     /// Progress at frames 1…count of `rate` Hz, plus the simulated time the strategy believes has passed at the last
     /// frame (seconds).
-    public let trajectory: @Sendable (Spring, Double, Int) -> (progress: [Double], simulatedSeconds: Double)
+    package let trajectory: @Sendable (Spring, Double, Int) -> (progress: [Double], simulatedSeconds: Double)
 
     /// Every strategy.
-    public static let all: [SpringStrategy] = [motionbench, motionbenchPropagator, webKit, reactNative, android, flutter,
+    package static let all: [SpringStrategy] = [motionbench, motionbenchPropagator, webKit, reactNative, android, flutter,
                                                rebound, reactSpring, motion]
 
     static func closedForm(_ name: String, _ progress: @escaping @Sendable (Spring, Double) -> Double) -> SpringStrategy {
@@ -24,10 +24,10 @@ public struct SpringStrategy: Sendable {
     }
 
     /// MotionCore's closed form.
-    public static let motionbench = closedForm("motionbench") { $0.progress(at: $1) }
+    package static let motionbench = closedForm("motionbench") { $0.progress(at: $1) }
 
     /// MotionCore's exact propagator stepped once per frame.
-    public static let motionbenchPropagator = SpringStrategy(name: "motionbench-propagator", isStepping: true) { spring, rate, count in
+    package static let motionbenchPropagator = SpringStrategy(name: "motionbench-propagator", isStepping: true) { spring, rate, count in
         let propagator = SpringPropagator(solution: spring.solution, interval: 1 / rate)
         var state = SpringState(position: 0, velocity: spring.initialVelocity, target: 1)
         var progress: [Double] = []
@@ -40,10 +40,10 @@ public struct SpringStrategy: Sendable {
 
     /// WebKit's `SpringSolver`: the under-damped closed form for ζ < 1 and the critical formula
     /// e^{−ω0·t}·(1 + (ω0 − v0)·t) for every ζ ≥ 1 (over-damped springs come out too fast: 0.29 of the travel at ζ = 2).
-    public static let webKit = closedForm("webkit", criticalForOverdamped)
+    package static let webKit = closedForm("webkit", criticalForOverdamped)
 
     /// React Native's `SpringAnimation` closed form: as WebKit, critical for every ζ ≥ 1.
-    public static let reactNative = closedForm("react-native", criticalForOverdamped)
+    package static let reactNative = closedForm("react-native", criticalForOverdamped)
 
     @Sendable static func criticalForOverdamped(_ spring: Spring, _ t: Double) -> Double {
         let omega = spring.naturalFrequency, zeta = spring.dampingRatio, v0 = spring.initialVelocity
@@ -56,7 +56,7 @@ public struct SpringStrategy: Sendable {
 
     /// Android's `SpringForce.updateValues`: each frame restarts the exact closed form from the previous state over
     /// the elapsed whole milliseconds, keeping position and velocity in 32-bit floats.
-    public static let android = SpringStrategy(name: "android", isStepping: true) { spring, rate, count in
+    package static let android = SpringStrategy(name: "android", isStepping: true) { spring, rate, count in
         let solution = spring.solution
         var x = Float(1), v = Float(-spring.initialVelocity)  // displacement and its rate
         var lastMilliseconds = 0.0
@@ -74,10 +74,10 @@ public struct SpringStrategy: Sendable {
 
     /// Flutter's `SpringSimulation`: exact closed forms per regime (critical only when the discriminant is exactly 0,
     /// so it loses digits just beside ζ = 1).
-    public static let flutter = closedForm("flutter", textbook)
+    package static let flutter = closedForm("flutter", textbook)
 
     /// motion's spring: exact closed forms per regime.
-    public static let motion = closedForm("motion", textbook)
+    package static let motion = closedForm("motion", textbook)
 
     @Sendable static func textbook(_ spring: Spring, _ t: Double) -> Double {
         let m = spring.mass, k = spring.stiffness, c = spring.damping, v0 = spring.initialVelocity
@@ -98,7 +98,7 @@ public struct SpringStrategy: Sendable {
 
     /// rebound: RK4 with fixed 1 ms substeps, at most 64 ms per frame; the displayed state is then a blend of the
     /// last two substeps by the leftover fraction of a substep (so its clock lags behind the real one).
-    public static let rebound = SpringStrategy(name: "rebound", isStepping: true) { spring, rate, count in
+    package static let rebound = SpringStrategy(name: "rebound", isStepping: true) { spring, rate, count in
         let (k, c, m) = (spring.stiffness, spring.damping, spring.mass)
         let step = 0.001, maximumFrame = 0.064
         var x = 0.0, v = spring.initialVelocity  // position (progress) and velocity
@@ -125,7 +125,7 @@ public struct SpringStrategy: Sendable {
     }
 
     /// react-spring: semi-implicit Euler with 1 ms steps, ceil(frame / 1 ms) steps per frame (its clock runs fast).
-    public static let reactSpring = SpringStrategy(name: "react-spring", isStepping: true) { spring, rate, count in
+    package static let reactSpring = SpringStrategy(name: "react-spring", isStepping: true) { spring, rate, count in
         let (k, c, m) = (spring.stiffness, spring.damping, spring.mass)
         var x = 0.0, v = spring.initialVelocity, simulated = 0.0
         let steps = Int((1000 / rate).rounded(.up))

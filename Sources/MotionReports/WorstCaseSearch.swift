@@ -1,18 +1,18 @@
 import MotionCore
 
 /// How much work a worst-case search may do beyond its grid.
-public struct SearchBudget: Sendable, Equatable {
+package struct SearchBudget: Sendable, Equatable {
     /// Refinement rounds after the grid (0: the grid alone).
-    public var rounds: Int
+    package var rounds: Int
     /// Windows refined per criterion (largest errors, steepest places, decreases) in each round.
-    public var windows: Int
+    package var windows: Int
     /// New inputs placed inside each refined window.
-    public var inputsPerWindow: Int
+    package var inputsPerWindow: Int
     /// Consecutive doubles tried on each side of the worst and the steepest input in each round (monotonicity).
-    public var adjacentDoubles: Int
+    package var adjacentDoubles: Int
 
     /// A budget (see the properties; each at least 0).
-    public init(rounds: Int, windows: Int = 8, inputsPerWindow: Int = 16, adjacentDoubles: Int = 32) {
+    package init(rounds: Int, windows: Int = 8, inputsPerWindow: Int = 16, adjacentDoubles: Int = 32) {
         self.rounds = max(0, rounds)
         self.windows = max(0, windows)
         self.inputsPerWindow = max(0, inputsPerWindow)
@@ -20,47 +20,47 @@ public struct SearchBudget: Sendable, Equatable {
     }
 
     /// The grid alone.
-    public static let gridOnly = SearchBudget(rounds: 0)
+    package static let gridOnly = SearchBudget(rounds: 0)
     /// `accuracy`'s default: 12 rounds (about 9,000 inputs per strategy and curve beyond the grid).
-    public static let accuracyDefault = SearchBudget(rounds: 12)
+    package static let accuracyDefault = SearchBudget(rounds: 12)
     /// `capture`'s default: 6 rounds, each one more page load of the browser.
-    public static let captureDefault = SearchBudget(rounds: 6)
+    package static let captureDefault = SearchBudget(rounds: 6)
 
     /// The most new inputs one round may add to one subject.
-    public var inputsPerRound: Int {
+    package var inputsPerRound: Int {
         // Worst points refine the window on each side; steep and decreasing windows one each; two runs of doubles.
         4 * windows * inputsPerWindow + 4 * adjacentDoubles
     }
 }
 
 /// One input a search tried: what the implementation gave there and the exact answer.
-public struct SearchedSample: Sendable, Equatable {
+package struct SearchedSample: Sendable, Equatable {
     /// Progress in [0, 1].
-    public var input: Double
+    package var input: Double
     /// The implementation's output.
-    public var output: Double
+    package var output: Double
     /// The exact answer (`ExactAnswer`: GSL for cubic Béziers, the definition for `steps()` and `linear()`).
-    public var exact: Double
+    package var exact: Double
     /// The exact slope d(output)/d(input) there (±infinity at a vertical tangent).
-    public var exactSlope: Double
+    package var exactSlope: Double
     /// The round that tried it: 0 for the grid, 1… for the refinements.
-    public var round: Int
+    package var round: Int
 
     /// |output − exact| (`greatestFiniteMagnitude` where that is not finite).
-    public var error: Double { FiniteStatistics.error(output, exact) }
+    package var error: Double { FiniteStatistics.error(output, exact) }
 }
 
 /// Every input one search tried for one subject, in increasing input order (each input once).
-public struct SearchTrace: Sendable {
+package struct SearchTrace: Sendable {
     /// The samples, sorted by input.
-    public var samples: [SearchedSample]
+    package var samples: [SearchedSample]
     /// Inputs added by each round, round 0 (the grid) first.
-    public var inputsPerRound: [Int]
+    package var inputsPerRound: [Int]
     /// Whether the exact function never decreases, so that a decrease of the output counts as a violation.
-    public var monotone: Bool
+    package var monotone: Bool
 
     /// The sample with the largest error (the first in input order among equals), nil for no samples.
-    public var worst: SearchedSample? {
+    package var worst: SearchedSample? {
         var best: SearchedSample?
         for sample in samples where best.map({ sample.error > $0.error }) ?? true { best = sample }
         return best
@@ -68,7 +68,7 @@ public struct SearchTrace: Sendable {
 
     /// Decreases of the output between consecutive inputs among `samples` (all, or those of round 0 with
     /// `gridOnly`); nil when the exact function is not monotone.
-    public func decreases(gridOnly: Bool = false) -> Int? {
+    package func decreases(gridOnly: Bool = false) -> Int? {
         guard monotone else { return nil }
         var count = 0, previous: Double?
         for sample in samples where !gridOnly || sample.round == 0 {
@@ -95,7 +95,7 @@ public struct SearchTrace: Sendable {
 /// `inputsPerWindow + 1`, down to adjacent doubles. Each round also tries `adjacentDoubles` consecutive doubles on each
 /// side of the worst input and of the steepest one, where a solver's rounding shows as a falling output. Every input
 /// tried is kept.
-public enum WorstCaseSearch {
+package enum WorstCaseSearch {
     /// Searches several subjects at once, calling `evaluate` once per round (the grid first) with each subject's new
     /// inputs (an empty list for a subject with nothing new) and expecting each subject's outputs in the same order.
     /// - Parameters:
@@ -104,7 +104,7 @@ public enum WorstCaseSearch {
     ///   - exactGrid: the exact answers at `grid` per subject when the caller already has them (shared between
     ///     strategies), else nil.
     /// - Throws: what `evaluate` throws, or `SearchShapeError` when it returns the wrong number of outputs.
-    public static func run(specs: [MotionSpec], grid: [Double], exactGrid: [[ExactValue]]? = nil, budget: SearchBudget,
+    package static func run(specs: [MotionSpec], grid: [Double], exactGrid: [[ExactValue]]? = nil, budget: SearchBudget,
                            evaluate: (_ round: Int, _ inputs: [[Double]]) throws -> [[Double]]) throws -> [SearchTrace]
     {
         let gridInputs = Array(Set(grid.filter { $0 >= 0 && $0 <= 1 })).sorted()
@@ -137,7 +137,7 @@ public enum WorstCaseSearch {
     }
 
     /// Searches one subject whose implementation is a function evaluated in this process.
-    public static func run(spec: MotionSpec, grid: [Double], exactGrid: [ExactValue]? = nil, budget: SearchBudget,
+    package static func run(spec: MotionSpec, grid: [Double], exactGrid: [ExactValue]? = nil, budget: SearchBudget,
                            evaluate: (Double) -> Double) -> SearchTrace
     {
         // The closure never throws and always answers in shape.
@@ -148,12 +148,12 @@ public enum WorstCaseSearch {
     }
 
     /// `count` evenly spaced inputs i/(count − 1) from exactly 0 to exactly 1 (one input is 0.5).
-    public static func evenGrid(_ count: Int) -> [Double] {
+    package static func evenGrid(_ count: Int) -> [Double] {
         count < 2 ? [0.5] : (0..<count).map { Double($0) / Double(count - 1) }
     }
 
     /// The exact answers at `inputs` (for `exactGrid`).
-    public static func exactAnswers(_ spec: MotionSpec, at inputs: [Double]) -> [ExactValue] {
+    package static func exactAnswers(_ spec: MotionSpec, at inputs: [Double]) -> [ExactValue] {
         inputs.map { ExactValue(ExactAnswer.evaluate(spec, at: $0)) }
     }
 
@@ -286,11 +286,11 @@ public enum WorstCaseSearch {
 }
 
 /// The exact answer and slope at one input, as `ExactAnswer` gives them.
-public struct ExactValue: Sendable, Equatable {
+package struct ExactValue: Sendable, Equatable {
     /// The exact output.
-    public var value: Double
+    package var value: Double
     /// d(output)/d(input); ±infinity at a vertical tangent.
-    public var slope: Double
+    package var slope: Double
 
     init(_ answer: (value: Double, velocity: Double)) {
         value = answer.value
@@ -300,15 +300,15 @@ public struct ExactValue: Sendable, Equatable {
 
 /// An evaluator that answered a search round with the wrong number of outputs (a bug in the caller's evaluator, or
 /// a browser page that returned a different row count).
-public struct SearchShapeError: MotionBenchError, CustomStringConvertible {
+package struct SearchShapeError: MotionBenchError, CustomStringConvertible {
     /// The round.
-    public let round: Int
+    package let round: Int
     /// Inputs asked per subject.
-    public let expected: [Int]
+    package let expected: [Int]
     /// Outputs received per subject.
-    public let received: [Int]
+    package let received: [Int]
     /// `search round R: expected … outputs per subject, received …`.
-    public var description: String {
+    package var description: String {
         "search round \(round): expected \(expected) outputs per subject, received \(received)"
     }
 }

@@ -3,7 +3,7 @@ import MotionSupport
 extension CaptureBrowser {
     /// Chromium (Blink): `chromium --headless --dump-dom` prints the page's DOM after its script ran; the rows are
     /// the text of its `<pre>`, HTML-escaped.
-    public static let chromium = CaptureBrowser(
+    package static let chromium = CaptureBrowser(
         name: "chromium",
         summary: "Chromium's Blink, headless, the rows read from --dump-dom",
         install: "apt-get install chromium",

@@ -4,7 +4,7 @@ import MotionSupport
 extension CaptureBrowser {
     /// Firefox (Gecko): headless with a fresh profile whose `user.js` lets the page `dump()` its rows to standard
     /// output and close its window, which ends Firefox.
-    public static let firefox = CaptureBrowser(
+    package static let firefox = CaptureBrowser(
         name: "firefox",
         summary: "Firefox's Gecko, headless with a temporary profile, the rows from the page's dump()",
         install: "apt-get install firefox-esr",

@@ -5,7 +5,7 @@ import MotionSupport
 extension CaptureBrowser {
     /// WebKitGTK (WebKit2 4.1 through PyGObject): a short Python script loads the page in a `WebKit2.WebView` under
     /// `xvfb-run`, reads the rows' text with JavaScript once the load finished, and prints it.
-    public static let webkit = CaptureBrowser(
+    package static let webkit = CaptureBrowser(
         name: "webkit",
         summary: "WebKitGTK 4.1 through Python's gi under xvfb-run, the rows read with evaluate_javascript",
         install: "apt-get install xvfb xauth python3-gi gir1.2-webkit2-4.1",

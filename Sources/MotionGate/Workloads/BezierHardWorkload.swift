@@ -3,7 +3,7 @@ import MotionCore
 extension GateWorkload {
     /// `bezier-hard`: the default solver on the hard curves (1,0,0,1), (0,1,1,0), (0.99,0,0.01,1), (0.001,0,0.999,1)
     /// (3,000,000 evaluations).
-    public static let bezierHard = GateWorkload(
+    package static let bezierHard = GateWorkload(
         name: "bezier-hard",
         summary: "the default Bézier solver on 4 hard curves, 3M evaluations"
     ) { generator in

@@ -2,7 +2,7 @@ import MotionCore
 
 extension GateWorkload {
     /// `bezier-presets`: the default Bézier solver over shuffled inputs on Apple's five presets (4,000,000 evaluations).
-    public static let bezierPresets = GateWorkload(
+    package static let bezierPresets = GateWorkload(
         name: "bezier-presets",
         summary: "the default Bézier solver on Apple's 5 presets, 4M evaluations"
     ) { generator in

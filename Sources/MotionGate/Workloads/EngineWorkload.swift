@@ -7,14 +7,14 @@ import MotionSupport
 extension GateWorkload {
     /// Whether `name` has the form of an engine workload's name, `engine:NAME/SCENARIO/LAYERS` (printable, at most
     /// 200 characters).
-    public static func isEngineName(_ name: String) -> Bool {
+    package static func isEngineName(_ name: String) -> Bool {
         let parts = name.dropFirst("engine:".count).split(separator: "/", omittingEmptySubsequences: false)
         return name.hasPrefix("engine:") && name.count <= 200 && parts.count >= 3 && parts.allSatisfy { !$0.isEmpty }
             && Int(parts[parts.count - 1]) != nil && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
     }
 
     /// The engine library's path (the workload's `--engine` argument), or nil for a built-in workload.
-    public var engineLibraryPath: String? {
+    package var engineLibraryPath: String? {
         guard let index = arguments.firstIndex(of: "--engine"), index + 1 < arguments.count else { return nil }
         return arguments[index + 1]
     }
@@ -30,7 +30,7 @@ extension GateWorkload {
     /// engine, the call and the signal before anything is measured.
     /// - Throws: `GateInputError` ("FAILED engine …") when the child reports a failure; the scenario's error when it
     ///   does not read.
-    public static func engine(path: String, scenario: String, layers: Int, frames: Int,
+    package static func engine(path: String, scenario: String, layers: Int, frames: Int,
                               limits: ChildProcess.Limits = .standard,
                               executable: String = PerformanceGate.currentExecutable) throws -> GateWorkload {
         let parsed = try Scenario.named(scenario)
@@ -57,7 +57,7 @@ extension GateWorkload {
 
     /// The engine workload `name` (`engine:NAME/SCENARIO/LAYERS`) as its own child process (`_workload`) runs it: the
     /// library is loaded there, on the first run, outside the measured region.
-    public static func engine(named name: String, path: String, scenario: String, layers: Int, frames: Int) -> GateWorkload {
+    package static func engine(named name: String, path: String, scenario: String, layers: Int, frames: Int) -> GateWorkload {
         let loaded = LoadedLibrary(path: path)
         return GateWorkload(
             name: name, summary: "the engine at \(path) on \(layers) layers of \(scenario), \(frames) frames",

@@ -4,9 +4,9 @@ import MotionSupport
 
 /// The registry of gate workloads: a new workload is one file in `Workloads/` plus one line here. The order is the
 /// gate's order (reports, baselines, help).
-public enum GateWorkloads {
+package enum GateWorkloads {
     /// Every workload, in the gate's order.
-    public static let all: [GateWorkload] = [
+    package static let all: [GateWorkload] = [
         .bezierPresets,
         .bezierHard,
         .bezierRows,
@@ -19,17 +19,17 @@ public enum GateWorkloads {
     ]
 
     /// Every workload's name, in the gate's order.
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 
     /// The workload named `name`, if any.
-    public static func named(_ name: String) -> GateWorkload? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> GateWorkload? { all.first { $0.name == name } }
 
     /// `name: summary` per workload, one per line, for help texts.
-    public static var helpList: String { all.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n") }
+    package static var helpList: String { all.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n") }
 
     /// Parses a comma-separated list of names (nil: every workload; an empty name is an error).
     /// - Throws: a message naming an unknown workload and listing the known ones.
-    public static func parseList(_ text: String?) throws -> [GateWorkload] {
+    package static func parseList(_ text: String?) throws -> [GateWorkload] {
         guard let text else { return all }
         var list: [GateWorkload] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {

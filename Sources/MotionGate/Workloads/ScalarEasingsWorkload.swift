@@ -6,7 +6,7 @@ extension GateWorkload {
     /// `steps(5, jump-both)` and `steps(3, jump-none)` (200,000 each), and CSS `linear(0, 0.3 40%, 1)` (50,000). On the
     /// identity a few instructions more per evaluation (a running sum kept in memory, a call where none is needed) are
     /// a large share of the count, so the gate sees them. (Springs in every regime: `spring-closed-form`.)
-    public static let scalarEasings = GateWorkload(
+    package static let scalarEasings = GateWorkload(
         name: "scalar-easings",
         summary: "linear, steps() and linear() through value(at:), 4.65M evaluations"
     ) { generator in

@@ -2,7 +2,7 @@ import MotionCore
 
 extension GateWorkload {
     /// `spring-closed-form`: the spring closed form in all three regimes at shuffled times (3,000,000 evaluations).
-    public static let springClosedForm = GateWorkload(
+    package static let springClosedForm = GateWorkload(
         name: "spring-closed-form",
         summary: "the spring closed form, all 3 regimes, 3M evaluations"
     ) { generator in

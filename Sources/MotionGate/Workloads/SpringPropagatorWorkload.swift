@@ -2,7 +2,7 @@ import MotionCore
 
 extension GateWorkload {
     /// `spring-propagator-1m`: the exact propagator over 1,000,000 layers in struct-of-arrays form, 80 frames.
-    public static let springPropagator1M = GateWorkload(
+    package static let springPropagator1M = GateWorkload(
         name: "spring-propagator-1m",
         summary: "the exact spring propagator, 1M layers, 80 frames"
     ) { generator in
