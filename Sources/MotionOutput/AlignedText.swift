@@ -1,9 +1,9 @@
 /// Markdown reports read at a terminal: every Markdown table becomes an aligned text table (columns of numbers
 /// right-aligned, text left-aligned, a dashed rule under the header), headings lose their `#` marks, other lines stay.
 /// A FAILED cell in a column of numbers (a measurement that failed) is aligned like the numbers.
-public enum AlignedText {
+package enum AlignedText {
     /// `markdown` with its tables aligned for a fixed-width terminal.
-    public static func fromMarkdown(_ markdown: String) -> String {
+    package static func fromMarkdown(_ markdown: String) -> String {
         var output: [String] = [], table: [[String]] = []
         func flush() {
             guard !table.isEmpty else { return }

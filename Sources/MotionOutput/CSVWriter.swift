@@ -3,19 +3,19 @@ import MotionCore
 /// The one CSV writer: RFC 4180 records (fields holding a comma, a double quote, CR or LF are quoted, quotes
 /// doubled; records end with CRLF). Numbers print as Swift's shortest round-trip text; a missing or non-finite
 /// number is an empty field.
-public enum CSVWriter {
+package enum CSVWriter {
     /// One record, ending with CRLF.
-    public static func record(_ fields: [String]) -> String {
+    package static func record(_ fields: [String]) -> String {
         fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 
     /// One record of cells.
-    public static func record(_ cells: [ReportCell]) -> String {
+    package static func record(_ cells: [ReportCell]) -> String {
         record(cells.map(field))
     }
 
     /// `text` as a field, quoted when it must be.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
             return text
         }
@@ -23,7 +23,7 @@ public enum CSVWriter {
     }
 
     /// A number as a field: empty when missing or not finite.
-    public static func number(_ value: Double?) -> String {
+    package static func number(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "" }
         return formatOutputNumber(value)
     }

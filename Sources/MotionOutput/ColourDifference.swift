@@ -3,21 +3,21 @@ import Foundation
 /// How far apart two sRGB colours look: CIEDE2000 (ΔE₀₀, where about 1 is a just-noticeable difference and
 /// 10 or more is clearly a different colour), for normal vision and as seen with protanopia or deuteranopia
 /// (Machado, Oliveira and Fernandes 2009, severity 1, applied in linear RGB).
-public enum ColourDifference {
+package enum ColourDifference {
     /// Who is looking.
-    public enum Vision: String, CaseIterable, Sendable {
+    package enum Vision: String, CaseIterable, Sendable {
         case normal, protanopia, deuteranopia
     }
 
     /// CIEDE2000 between `first` and `second` (`#rrggbb`) as `vision` sees them, or nil when either is not `#rrggbb`.
-    public static func deltaE2000(_ first: String, _ second: String, vision: Vision = .normal) -> Double? {
+    package static func deltaE2000(_ first: String, _ second: String, vision: Vision = .normal) -> Double? {
         guard let a = linearRGB(first), let b = linearRGB(second) else { return nil }
         return ciede2000(lab(simulate(a, vision)), lab(simulate(b, vision)))
     }
 
     /// The smallest ΔE₀₀ over every pair of `colours` and every vision, with the pair and the vision; nil with fewer
     /// than two colours or one that is not `#rrggbb`.
-    public static func closestPair(_ colours: [String], visions: [Vision] = Vision.allCases)
+    package static func closestPair(_ colours: [String], visions: [Vision] = Vision.allCases)
         -> (distance: Double, first: String, second: String, vision: Vision)? {
         var closest: (distance: Double, first: String, second: String, vision: Vision)?
         for i in colours.indices {

@@ -6,23 +6,23 @@ import MotionCore
 ///
 /// What a format can render is decided by the report: each format renders reports that conform to one capability
 /// protocol (`TableReport`, `JSONReport`, `MetricsReport`, …), and `RowStream` for the formats with a row layout.
-public struct ReportFormat: Sendable {
+package struct ReportFormat: Sendable {
     /// The `--format` value.
-    public let name: String
+    package let name: String
     /// What it is for, for help texts.
-    public let summary: String
+    package let summary: String
     /// Whether the output carries the run's metadata (tool, version, toolchain, machine, time, commit): the one
     /// place this is decided. Formats that do not are given none, so the command need not gather it.
-    public let carriesMetadata: Bool
+    package let carriesMetadata: Bool
     /// How a stream of rows is written in this format (eval, timing, interpolate print rows as they compute them),
     /// or nil when the format has no row form.
-    public let rows: RowLayout?
+    package let rows: RowLayout?
     private let accepts: @Sendable (Any.Type) -> Bool
     private let body: @Sendable (Any, RenderContext) throws -> String
 
     /// A format that renders the reports whose type `accepts` returns true for, through `render`; `render` is given
     /// the report as `Any` and must cast it (see `rendering(_:name:summary:carriesMetadata:accepts:_:)`).
-    public init(name: String, summary: String, carriesMetadata: Bool, rows: RowLayout? = nil,
+    package init(name: String, summary: String, carriesMetadata: Bool, rows: RowLayout? = nil,
                 accepts: @escaping @Sendable (Any.Type) -> Bool,
                 render: @escaping @Sendable (Any, RenderContext) throws -> String) {
         (self.name, self.summary, self.carriesMetadata, self.rows) = (name, summary, carriesMetadata, rows)
@@ -31,7 +31,7 @@ public struct ReportFormat: Sendable {
 
     /// A format for reports conforming to `Capability` (an existential such as `(any TableReport).self`); `accepts`
     /// tests a report type for the same conformance (e.g. `{ $0 is any TableReport.Type }`).
-    public static func rendering<Capability>(
+    package static func rendering<Capability>(
         _ capability: Capability.Type, name: String, summary: String, carriesMetadata: Bool, rows: RowLayout? = nil,
         accepts: @escaping @Sendable (Any.Type) -> Bool, _ render: @escaping @Sendable (Capability, RenderContext) throws -> String
     ) -> ReportFormat {
@@ -44,42 +44,42 @@ public struct ReportFormat: Sendable {
     }
 
     /// Whether this format can render reports of `reportType` (a `RowStream` when it has a row layout).
-    public func canRender(_ reportType: Any.Type) -> Bool {
+    package func canRender(_ reportType: Any.Type) -> Bool {
         reportType == RowStream.self ? rows != nil : accepts(reportType)
     }
 
     /// `report` in this format. `metadata` is called only when the format carries metadata (and the report has a
     /// place for it), so gathering it (which runs `git` and `swift --version`) costs nothing otherwise.
     /// - Throws: `ReportFormatError` when the format cannot render this report; encoding errors from JSON.
-    public func render<Report>(_ report: Report, metadata: @escaping () -> (any ReportMetadata)? = { nil }) throws -> String {
+    package func render<Report>(_ report: Report, metadata: @escaping () -> (any ReportMetadata)? = { nil }) throws -> String {
         guard accepts(type(of: report as Any)) else { throw ReportFormatError(format: name, reportType: "\(type(of: report))") }
         return try body(report, RenderContext(carriesMetadata ? metadata : { nil }))
     }
 }
 
 /// What a format passes a report's renderer besides the report: the run's metadata, when the format carries it.
-public struct RenderContext {
+package struct RenderContext {
     private let fetch: () -> (any ReportMetadata)?
 
     /// A context whose metadata comes from `fetch`.
-    public init(_ fetch: @escaping () -> (any ReportMetadata)?) { self.fetch = fetch }
+    package init(_ fetch: @escaping () -> (any ReportMetadata)?) { self.fetch = fetch }
 
     /// The run's metadata, or nil when the format does not carry it.
-    public var metadata: (any ReportMetadata)? { fetch() }
+    package var metadata: (any ReportMetadata)? { fetch() }
 
     /// The metadata as dashboard tags and a timestamp (empty without metadata).
-    public var exportContext: ExportContext { metadata?.exportContext ?? ExportContext() }
+    package var exportContext: ExportContext { metadata?.exportContext ?? ExportContext() }
 }
 
 /// A format asked to render a report it does not support (a programming error: commands offer only the formats
 /// that `ReportFormat.canRender` their report type); exit code 2, as a format the command does not take.
-public struct ReportFormatError: MotionBenchError {
+package struct ReportFormatError: MotionBenchError {
     /// The format's name.
-    public let format: String
+    package let format: String
     /// The report's type.
-    public let reportType: String
+    package let reportType: String
     /// The error for `format` asked to render a `reportType`.
-    public init(format: String, reportType: String) { (self.format, self.reportType) = (format, reportType) }
+    package init(format: String, reportType: String) { (self.format, self.reportType) = (format, reportType) }
     /// What went wrong.
-    public var description: String { "the \(format) format cannot render a \(reportType)" }
+    package var description: String { "the \(format) format cannot render a \(reportType)" }
 }

@@ -7,14 +7,14 @@ import Foundation
 /// carries a `notes` object naming the field and why (for example `"iteration": "infinite: repeats forever"`).
 /// Encoding any other non-finite `Double` fails with an `EncodingError` that names the field, instead of printing
 /// `inf` or `nan`.
-public enum ReportJSON {
+package enum ReportJSON {
     /// `value` as indented JSON with sorted keys, ending with a newline.
-    public static func document<T: Encodable>(_ value: T) throws -> String {
+    package static func document<T: Encodable>(_ value: T) throws -> String {
         try text(value, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + "\n"
     }
 
     /// `value` as one line of JSON with sorted keys (no trailing newline): a row of a streamed array.
-    public static func line<T: Encodable>(_ value: T) throws -> String {
+    package static func line<T: Encodable>(_ value: T) throws -> String {
         try text(value, formatting: [.sortedKeys, .withoutEscapingSlashes])
     }
 
@@ -26,22 +26,22 @@ public enum ReportJSON {
 }
 
 /// A number in a report: finite values as JSON numbers, anything else (and `nil`) as `null`.
-public struct ReportNumber: Encodable, Sendable, Equatable {
+package struct ReportNumber: Encodable, Sendable, Equatable {
     /// The value, or nil for "no value".
-    public let value: Double?
+    package let value: Double?
 
     /// Wraps `value`.
-    public init(_ value: Double?) { self.value = value }
+    package init(_ value: Double?) { self.value = value }
 
     /// A number, or `null` when the value is missing or not finite.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         if let value, value.isFinite { try container.encode(value) } else { try container.encodeNil() }
     }
 }
 
 /// One cell of a row of mixed types: a number, a text, or null.
-public enum ReportCell: Encodable, Sendable, Equatable {
+package enum ReportCell: Encodable, Sendable, Equatable {
     /// A number (`null` in JSON when not finite).
     case number(Double)
     /// A whole number.
@@ -52,7 +52,7 @@ public enum ReportCell: Encodable, Sendable, Equatable {
     case null
 
     /// The cell as a JSON value.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         switch self {
         case .number(let value): try ReportNumber(value).encode(to: encoder)
         case .integer(let value):
@@ -69,14 +69,14 @@ public enum ReportCell: Encodable, Sendable, Equatable {
 }
 
 /// A row of named cells, with `notes` explaining any null (encoded only when there are some).
-public struct ReportRow: Encodable, Sendable {
+package struct ReportRow: Encodable, Sendable {
     /// The cells by column name.
-    public var cells: [String: ReportCell]
+    package var cells: [String: ReportCell]
     /// Why a cell is null or otherwise unusual, by column name.
-    public var notes: [String: String]
+    package var notes: [String: String]
 
     /// A row of `cells` with `notes`.
-    public init(_ cells: [String: ReportCell], notes: [String: String] = [:]) {
+    package init(_ cells: [String: ReportCell], notes: [String: String] = [:]) {
         self.cells = cells
         self.notes = notes
     }
@@ -89,7 +89,7 @@ public struct ReportRow: Encodable, Sendable {
     }
 
     /// An object of the cells, plus `"notes": {...}` when there are notes.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         for (name, cell) in cells { try container.encode(cell, forKey: Key(stringValue: name)) }
         if !notes.isEmpty { try container.encode(notes, forKey: Key(stringValue: "notes")) }
@@ -98,7 +98,7 @@ public struct ReportRow: Encodable, Sendable {
 
 extension KeyedEncodingContainer {
     /// Encodes `value`, or an explicit `null` when it is nil (synthesized `Encodable` would leave the key out).
-    public mutating func encodeOrNull<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    package mutating func encodeOrNull<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 }

@@ -1,11 +1,11 @@
 /// Rows printed as they are produced, in constant memory, for commands that answer input by input (eval, timing,
 /// interpolate): the format's `RowLayout` decides the text (plain cells, CSV with a header, a JSON array). A
 /// non-finite number prints as `inf`/`-inf` in text, an empty CSV field, and `null` with a note in JSON.
-public struct RowStream {
+package struct RowStream {
     /// Column names: JSON keys and the CSV header.
-    public let columns: [String]
+    package let columns: [String]
     /// Columns left out of the text format (e.g. eval's input column).
-    public let hiddenInText: Set<String>
+    package let hiddenInText: Set<String>
     private let layout: RowLayout
     private let output: (String) -> Void
     private var rows = 0
@@ -13,7 +13,7 @@ public struct RowStream {
 
     /// Starts a stream in `format` (prints the header at once), writing through `output` (standard output).
     /// - Throws: `ReportFormatError` when the format has no row layout.
-    public init(columns: [String], format: ReportFormat, hiddenInText: Set<String> = [],
+    package init(columns: [String], format: ReportFormat, hiddenInText: Set<String> = [],
                 output: @escaping (String) -> Void = { print($0, terminator: "") }) throws {
         guard let layout = format.rows else { throw ReportFormatError(format: format.name, reportType: "RowStream") }
         (self.columns, self.hiddenInText, self.layout, self.output) = (columns, hiddenInText, layout, output)
@@ -22,14 +22,14 @@ public struct RowStream {
 
     /// Prints one row of cells (one per column); `notes` explain null or infinite cells in JSON; `text` replaces the
     /// cells in the text format (interpolate's `matrix3d(…)`).
-    public mutating func write(_ cells: [ReportCell], notes: [String: String] = [:], text: String? = nil) throws {
+    package mutating func write(_ cells: [ReportCell], notes: [String: String] = [:], text: String? = nil) throws {
         let row = StreamRow(columns: columns, cells: cells, notes: notes, hiddenInText: hiddenInText, text: text)
         emit(try layout.row(row, rows))
         rows += 1
     }
 
     /// Ends the stream (closes a JSON array) and flushes it.
-    public mutating func finish() {
+    package mutating func finish() {
         emit(layout.footer(rows))
         flush()
     }
@@ -41,7 +41,7 @@ public struct RowStream {
     }
 
     /// Writes what is pending; called before an error message so that the rows before it are not lost.
-    public mutating func flush() {
+    package mutating func flush() {
         guard !pending.isEmpty else { return }
         output(pending)
         pending = ""
@@ -49,30 +49,30 @@ public struct RowStream {
 }
 
 /// One row of a `RowStream`, as a format's `RowLayout` sees it.
-public struct StreamRow {
+package struct StreamRow {
     /// The stream's column names.
-    public let columns: [String]
+    package let columns: [String]
     /// One cell per column.
-    public let cells: [ReportCell]
+    package let cells: [ReportCell]
     /// Why a cell is null or infinite, by column (JSON).
-    public let notes: [String: String]
+    package let notes: [String: String]
     /// Columns the text format leaves out.
-    public let hiddenInText: Set<String>
+    package let hiddenInText: Set<String>
     /// The row's text in the text format, when it is not its cells.
-    public let text: String?
+    package let text: String?
 }
 
 /// How a format writes a stream of rows: what comes before the first, each row, what comes after the last.
-public struct RowLayout: Sendable {
+package struct RowLayout: Sendable {
     /// Printed before the first row, given the column names (CSV's header).
-    public let header: @Sendable ([String]) -> String
+    package let header: @Sendable ([String]) -> String
     /// Printed after the last row, given how many rows there were (JSON's closing bracket).
-    public let footer: @Sendable (Int) -> String
+    package let footer: @Sendable (Int) -> String
     /// One row, given its index from 0.
-    public let row: @Sendable (StreamRow, Int) throws -> String
+    package let row: @Sendable (StreamRow, Int) throws -> String
 
     /// A layout from its three parts.
-    public init(header: @escaping @Sendable ([String]) -> String, footer: @escaping @Sendable (Int) -> String,
+    package init(header: @escaping @Sendable ([String]) -> String, footer: @escaping @Sendable (Int) -> String,
                 row: @escaping @Sendable (StreamRow, Int) throws -> String) {
         (self.header, self.footer, self.row) = (header, footer, row)
     }

@@ -2,37 +2,37 @@ import Foundation
 
 /// One axis of an `SVGChart`: its title (with the unit), its range, the tick positions and how a tick is labelled.
 /// On a logarithmic axis the range and the ticks are in log10 units and data values are plotted as log10 of them.
-public struct ChartAxis {
+package struct ChartAxis {
     /// The title under (x) or beside (y) the plot, with the unit.
-    public let title: String
+    package let title: String
     /// The plotted range (log10 units when `logarithmic`).
-    public let range: ClosedRange<Double>
+    package let range: ClosedRange<Double>
     /// Where ticks and grid lines go (same units as `range`).
-    public let ticks: [Double]
+    package let ticks: [Double]
     /// A tick's label.
-    public let label: @Sendable (Double) -> String
+    package let label: @Sendable (Double) -> String
     /// Whether values are plotted as log10.
-    public let logarithmic: Bool
+    package let logarithmic: Bool
 
     /// An axis from its parts.
-    public init(title: String, range: ClosedRange<Double>, ticks: [Double], logarithmic: Bool = false,
+    package init(title: String, range: ClosedRange<Double>, ticks: [Double], logarithmic: Bool = false,
                 label: @escaping @Sendable (Double) -> String) {
         (self.title, self.range, self.ticks, self.logarithmic, self.label) = (title, range, ticks, logarithmic, label)
     }
 
     /// A linear axis with about `count` round ticks.
-    public static func linear(_ title: String, _ range: ClosedRange<Double>, count: Int = 5) -> ChartAxis {
+    package static func linear(_ title: String, _ range: ClosedRange<Double>, count: Int = 5) -> ChartAxis {
         ChartAxis(title: title, range: range, ticks: SVGChart.roundTicks(range, count: count), label: { SVGChart.tickLabel($0) })
     }
 
     /// A log10 axis over the decades `exponents`, ticked every `step` decades and labelled `1e-3` style.
-    public static func decades(_ title: String, _ exponents: ClosedRange<Double>, step: Double = 3) -> ChartAxis {
+    package static func decades(_ title: String, _ exponents: ClosedRange<Double>, step: Double = 3) -> ChartAxis {
         ChartAxis(title: title, range: exponents, ticks: Array(stride(from: exponents.lowerBound, through: exponents.upperBound, by: step)),
                   logarithmic: true, label: { "1e\(Int($0))" })
     }
 
     /// A log10 axis covering `low…high` (positive values) on whole decades, labelled with plain numbers (0.1, 1, 10).
-    public static func logarithmic(_ title: String, covering low: Double, _ high: Double) -> ChartAxis {
+    package static func logarithmic(_ title: String, covering low: Double, _ high: Double) -> ChartAxis {
         let first = floor(log10(max(low, 1e-300))), last = max(ceil(log10(max(high, 1e-300))), first + 1)
         return ChartAxis(title: title, range: first...last, ticks: Array(stride(from: first, through: last, by: 1)),
                          logarithmic: true, label: { SVGChart.compactLabel(pow(10, $0)) })
@@ -40,29 +40,29 @@ public struct ChartAxis {
 }
 
 /// One line of an `SVGChart`.
-public struct ChartSeries {
+package struct ChartSeries {
     /// Shown as the line's tooltip.
-    public let name: String
+    package let name: String
     /// CSS colour.
-    public let colour: String
+    package let colour: String
     /// (x, y) data values.
-    public let points: [(Double, Double)]
+    package let points: [(Double, Double)]
     /// Drawn dashed (a reference or a limit).
-    public let dashed: Bool
+    package let dashed: Bool
     /// Draw a dot on every point (few points, such as one per layer count).
-    public let markers: Bool
+    package let markers: Bool
 
     /// A series.
-    public init(name: String, colour: String, points: [(Double, Double)], dashed: Bool = false, markers: Bool = false) {
+    package init(name: String, colour: String, points: [(Double, Double)], dashed: Bool = false, markers: Bool = false) {
         (self.name, self.colour, self.points, self.dashed, self.markers) = (name, colour, points, dashed, markers)
     }
 }
 
 /// Inline SVG line charts with titled axes, ticks and grid lines, for the self-contained HTML reports (no script, no
 /// network).
-public enum SVGChart {
+package enum SVGChart {
     /// The chart as one `<svg>` element.
-    public static func render(title: String, series: [ChartSeries], x: ChartAxis, y: ChartAxis,
+    package static func render(title: String, series: [ChartSeries], x: ChartAxis, y: ChartAxis,
                               width: Double = 340, height: Double = 230) -> String {
         let (left, right, top, bottom) = (58.0, 12.0, 24.0, 42.0)
         let plotWidth = width - left - right, plotHeight = height - top - bottom
@@ -114,7 +114,7 @@ public enum SVGChart {
     }
 
     /// About `count` ticks at round values (1, 2, 2.5 or 5 × 10^k apart) covering `range`.
-    public static func roundTicks(_ range: ClosedRange<Double>, count: Int = 5) -> [Double] {
+    package static func roundTicks(_ range: ClosedRange<Double>, count: Int = 5) -> [Double] {
         let span = range.upperBound - range.lowerBound
         guard span > 0, span.isFinite else { return [range.lowerBound] }
         let rough = span / Double(max(count - 1, 1)), power = pow(10, floor(log10(rough)))
@@ -124,12 +124,12 @@ public enum SVGChart {
     }
 
     /// A tick value without float noise (0.30000000000000004 → 0.3).
-    public static func tickLabel(_ value: Double) -> String {
+    package static func tickLabel(_ value: Double) -> String {
         String(format: "%.4g", abs(value) < 1e-12 ? 0 : value)
     }
 
     /// A round number in few characters: 0.01, 1, 100, 10k, 1M.
-    public static func compactLabel(_ value: Double) -> String {
+    package static func compactLabel(_ value: Double) -> String {
         let magnitude = abs(value)
         if magnitude >= 1e9 { return tickLabel(value / 1e9) + "G" }
         if magnitude >= 1e6 { return tickLabel(value / 1e6) + "M" }
@@ -138,13 +138,13 @@ public enum SVGChart {
     }
 
     /// Text made safe for HTML and SVG content and single-quoted attributes.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&#39;")
     }
 
     /// A legend line: a coloured square and the name for each entry.
-    public static func legend(_ entries: [(name: String, colour: String)]) -> String {
+    package static func legend(_ entries: [(name: String, colour: String)]) -> String {
         "<p class='legend'>" + entries.map {
             "<span class='key'><span style='color:\($0.colour)'>■</span> \(escape($0.name))</span>"
         }.joined(separator: " ") + "</p>"
@@ -152,7 +152,7 @@ public enum SVGChart {
 
     /// Markdown tables → HTML tables with a `<thead>` of `<th>` cells and a `<th>` per row; `###` headings → `<h3>`,
     /// `####` headings → `<h4>`; `##` headings are dropped; other lines → `<p>`.
-    public static func tables(fromMarkdown text: String) -> String {
+    package static func tables(fromMarkdown text: String) -> String {
         var html = "", rowsInTable = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("|") {
@@ -177,7 +177,7 @@ public enum SVGChart {
     }
 
     /// The page around `body`: a title, the shared style sheet, no script.
-    public static func page(title: String, body: String) -> String {
+    package static func page(title: String, body: String) -> String {
         """
         <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
         <style>body{font-family:sans-serif;margin:24px;max-width:1400px;color:#222}.grid{display:flex;flex-wrap:wrap;gap:10px}

@@ -3,18 +3,18 @@ import MotionCore
 /// Reads comma-separated text as RFC 4180 records (fields in double quotes may hold commas, line breaks and `""` for a
 /// quote), keeping the line each record starts on so that an error can name it. Line ends may be LF or CRLF; blank
 /// lines are skipped.
-public enum CSVReader {
+package enum CSVReader {
     /// One record and the 1-based line it starts on.
-    public struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// The line of the file the record starts on, from 1.
-        public let line: Int
+        package let line: Int
         /// The fields, unquoted.
-        public let fields: [String]
+        package let fields: [String]
     }
 
     /// Every non-blank record of `text`.
     /// - Throws: `CSVReadError` for a quote that is never closed or text after a closing quote.
-    public static func records(_ text: String) throws(CSVReadError) -> [Record] {
+    package static func records(_ text: String) throws(CSVReadError) -> [Record] {
         var records: [Record] = []
         var fields: [String] = [], field = "", line = 1, recordLine = 1
         var inQuotes = false, quotedField = false, afterQuote = false, column = 1
@@ -71,15 +71,15 @@ public enum CSVReader {
 }
 
 /// A comma-separated file that is not well formed.
-public struct CSVReadError: MotionBenchError, CustomStringConvertible {
+package struct CSVReadError: MotionBenchError, CustomStringConvertible {
     /// The 1-based line where the problem is.
-    public let line: Int
+    package let line: Int
     /// The 1-based field position on that record.
-    public let field: Int
+    package let field: Int
     /// What is wrong.
-    public let problem: String
+    package let problem: String
     /// `line L, field F: PROBLEM`.
-    public var description: String { "line \(line), field \(field): \(problem)" }
+    package var description: String { "line \(line), field \(field): \(problem)" }
 }
 
 /// An RFC 4180 reader over bytes that arrive in pieces (a file read a few megabytes at a time): the same records, lines
@@ -90,38 +90,38 @@ public struct CSVReadError: MotionBenchError, CustomStringConvertible {
 ///     while try parser.scan(chunk, from: &position) { use(parser.recordLine, parser.fieldCount, parser.field(0)) }
 ///     // … more chunks …
 ///     if try parser.finish() { use(…) }
-public struct CSVStreamParser: Sendable {
+package struct CSVStreamParser: Sendable {
     /// The most bytes one record may hold: a record beyond it is refused (a quote never closed, or not CSV at all)
     /// instead of being held whole.
-    public static let recordLimit = 1 << 20
+    package static let recordLimit = 1 << 20
 
     /// The current record's fields, unquoted, one after another.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// Where each field of the current record ends in `bytes`.
-    public private(set) var ends: [Int] = []
+    package private(set) var ends: [Int] = []
     /// The line the ready record starts on, from 1.
-    public private(set) var recordLine = 1
+    package private(set) var recordLine = 1
     private var startLine = 1, line = 1
     private var inQuotes = false, quotedField = false, afterQuote = false
     private var pendingQuote = false, pendingCR = false, ready = false
 
-    public init() {
+    package init() {
         bytes.reserveCapacity(256)
         ends.reserveCapacity(16)
     }
 
     /// The number of fields of the ready record.
-    public var fieldCount: Int { ends.count }
+    package var fieldCount: Int { ends.count }
 
     /// The bytes of field `index` of the ready record, as a range of `bytes`.
-    public func fieldRange(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+    package func fieldRange(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
 
     private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
 
     /// Reads `input` from `position` until a non-blank record ends (true: the record is ready, `position` is just after
     /// it) or the input is used up (false: call again with the next piece, or `finish`).
     /// - Throws: `CSVReadError` for text after a closing quote, or a record longer than `recordLimit`.
-    public mutating func scan(_ input: UnsafeBufferPointer<UInt8>, from position: inout Int) throws(CSVReadError) -> Bool {
+    package mutating func scan(_ input: UnsafeBufferPointer<UInt8>, from position: inout Int) throws(CSVReadError) -> Bool {
         if ready { clear() }
         var i = position
         let n = input.count
@@ -202,7 +202,7 @@ public struct CSVStreamParser: Sendable {
 
     /// At the end of the input: true when a last record without a line end is ready.
     /// - Throws: `CSVReadError` for a quoted field that is never closed (or text after a closing quote).
-    public mutating func finish() throws(CSVReadError) -> Bool {
+    package mutating func finish() throws(CSVReadError) -> Bool {
         if ready { clear() }
         if pendingQuote {
             pendingQuote = false
@@ -269,18 +269,18 @@ public struct CSVStreamParser: Sendable {
 
 /// Checks UTF-8 text that arrives in pieces (a sequence may be split between two), and refuses NUL bytes, counting
 /// lines so that a refusal can name one.
-public struct UTF8TextCheck: Sendable {
+package struct UTF8TextCheck: Sendable {
     /// Why a piece is refused.
-    public enum Problem: Sendable { case notUTF8, nul }
+    package enum Problem: Sendable { case notUTF8, nul }
     /// Lines ended so far (line ends before the byte being checked).
-    public private(set) var lineEnds = 0
+    package private(set) var lineEnds = 0
     private var needed = 0
     private var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
 
-    public init() {}
+    package init() {}
 
     /// Checks the next piece: nil when it is well formed so far, or the problem and the 1-based line it is on.
-    public mutating func check(_ input: UnsafeBufferPointer<UInt8>) -> (problem: Problem, line: Int)? {
+    package mutating func check(_ input: UnsafeBufferPointer<UInt8>) -> (problem: Problem, line: Int)? {
         var i = 0
         let n = input.count
         while i < n {
@@ -315,7 +315,7 @@ public struct UTF8TextCheck: Sendable {
     }
 
     /// At the end of the text: nil, or the line of a sequence cut short.
-    public func finish() -> (problem: Problem, line: Int)? {
+    package func finish() -> (problem: Problem, line: Int)? {
         needed > 0 ? (.notUTF8, lineEnds + 1) : nil
     }
 }

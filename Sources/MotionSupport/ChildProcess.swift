@@ -9,20 +9,20 @@ import Glibc
 /// memory. A child never outlives this process: while it runs, its process group is killed (and the files named with
 /// it removed) when this process exits or is stopped by SIGTERM, SIGINT or SIGHUP, and a motionbench child learns this
 /// process's pid (`MOTIONBENCH_PARENT_PID`) to set itself a death signal.
-public enum ChildProcess {
+package enum ChildProcess {
     /// How long a child may run and how much it may print.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Wall-clock seconds before the child is stopped (SIGTERM, then SIGKILL 2 s later).
-        public var timeout: Double
+        package var timeout: Double
         /// Bytes kept from each of standard output and standard error; a child that prints more is stopped.
-        public var outputLimit: Int
+        package var outputLimit: Int
         /// A motionbench child's data limit in bytes (`RLIMIT_DATA`, which it sets on itself before it loads an engine:
         /// `EngineMemory`), or nil for none. Passed as `MOTIONBENCH_ENGINE_MEMORY`; the child's data size is sampled
         /// while it runs, so that a failure can say the child reached it.
-        public var memory: UInt64?
+        package var memory: UInt64?
 
         /// Limits for one child.
-        public init(timeout: Double = Limits.standard.timeout, outputLimit: Int = Limits.standard.outputLimit,
+        package init(timeout: Double = Limits.standard.timeout, outputLimit: Int = Limits.standard.outputLimit,
                     memory: UInt64? = nil) {
             self.timeout = timeout
             self.outputLimit = outputLimit
@@ -31,7 +31,7 @@ public enum ChildProcess {
 
         /// 600 s and 1 MiB: a gate workload runs for under a second natively and under a minute in valgrind, and
         /// prints one line.
-        public static let standard = Limits(uncheckedTimeout: 600, outputLimit: 1 << 20)
+        package static let standard = Limits(uncheckedTimeout: 600, outputLimit: 1 << 20)
 
         private init(uncheckedTimeout: Double, outputLimit: Int) {
             timeout = uncheckedTimeout
@@ -40,21 +40,21 @@ public enum ChildProcess {
     }
 
     /// Output of a finished child process.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// Exit status (128 + N when a signal N ended it).
-        public let status: Int32
+        package let status: Int32
         /// Standard output (at most `Limits.outputLimit` bytes).
-        public let standardOutput: String
+        package let standardOutput: String
         /// Standard error (at most `Limits.outputLimit` bytes).
-        public let standardError: String
+        package let standardError: String
         /// Descendants the child left running outside its process group (a `setsid` daemon, say), re-parented to this
         /// process and stopped after the child ended, as `ProcessControl.describe` names them.
-        public var stoppedDescendants: [String] = []
+        package var stoppedDescendants: [String] = []
         /// Descendants still alive a second after SIGKILL (uninterruptible sleep).
-        public var survivingDescendants: [String] = []
+        package var survivingDescendants: [String] = []
         /// The largest data size (`VmData`) seen while the child ran, sampled every 50 ms or less, or its peak resident
         /// size at exit if larger, when it had a `Limits.memory`.
-        public var peakDataBytes: UInt64? = nil
+        package var peakDataBytes: UInt64? = nil
     }
 
     /// Runs `executable` with `arguments`, standard input empty, and waits for it within `limits`.
@@ -67,7 +67,7 @@ public enum ChildProcess {
     /// removed if this process is stopped by a signal while the child runs (the caller removes them otherwise).
     /// `guarded`: the child runs its engine under a `ChildGuardian`, so that when this process ends it is sent SIGHUP
     /// (on which the guardian stops every descendant) instead of SIGKILL.
-    public static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard,
+    package static func run(_ executable: String, _ arguments: [String], limits: Limits = .standard,
                            environment: [String: String] = [:], removing files: [String] = [],
                            guarded: Bool = false) throws -> Output {
         // Descendants that leave the child's process group or session (setpgid, setsid, a double fork) are re-parented
@@ -120,7 +120,7 @@ public enum ChildProcess {
     }
 
     /// "; it left N process(es) running, stopped: …" and any that survived SIGKILL, or empty.
-    public static func leftBehind(stopped: [String], survivors: [String]) -> String {
+    package static func leftBehind(stopped: [String], survivors: [String]) -> String {
         (stopped.isEmpty ? "" : "; it left \(stopped.count) process(es) running, stopped: "
             + stopped.prefix(5).joined(separator: ", ") + (stopped.count > 5 ? ", …" : ""))
             + (survivors.isEmpty ? "" : "; still alive after SIGKILL (uninterruptible): " + survivors.joined(separator: ", "))
@@ -295,9 +295,9 @@ public enum ChildProcess {
 
 /// A child process that could not be started, ran past its timeout, printed past its cap or left its output open
 /// (bad setup: exit code 2 on the command line).
-public struct ChildProcessError: MotionBenchError, CustomStringConvertible {
+package struct ChildProcessError: MotionBenchError, CustomStringConvertible {
     /// Why the child was stopped (or never ran).
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// It could not be started.
         case notStarted
         /// It ran past the timeout.
@@ -310,21 +310,21 @@ public struct ChildProcessError: MotionBenchError, CustomStringConvertible {
     }
 
     /// What happened, naming the command.
-    public let message: String
+    package let message: String
     /// Why the child was stopped.
-    public var reason: Reason
+    package var reason: Reason
     /// Seconds from the start to the child's exit (or to when it was stopped).
-    public var elapsed: Double
+    package var elapsed: Double
 
     /// Descendants it left running, stopped after it ended (see `ChildProcess.Output.stoppedDescendants`).
-    public var stoppedDescendants: [String]
+    package var stoppedDescendants: [String]
     /// Descendants still alive after SIGKILL.
-    public var survivingDescendants: [String]
+    package var survivingDescendants: [String]
     /// The child's largest sampled data size, when it had a memory limit.
-    public var peakDataBytes: UInt64?
+    package var peakDataBytes: UInt64?
 
     /// An error saying `message`.
-    public init(message: String, reason: Reason = .notStarted, elapsed: Double = 0, stoppedDescendants: [String] = [],
+    package init(message: String, reason: Reason = .notStarted, elapsed: Double = 0, stoppedDescendants: [String] = [],
                 survivingDescendants: [String] = [], peakDataBytes: UInt64? = nil) {
         (self.message, self.reason, self.elapsed) = (message, reason, elapsed)
         (self.stoppedDescendants, self.survivingDescendants) = (stoppedDescendants, survivingDescendants)
@@ -332,7 +332,7 @@ public struct ChildProcessError: MotionBenchError, CustomStringConvertible {
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// The process groups of the children running now, each with files to remove, for the handlers that stop them when

@@ -7,13 +7,13 @@ import Glibc
 /// Reads a file a command was given (a scenario, frame times, a baseline, a curve or spring list): only a regular
 /// file, and only up to `sizeLimit` bytes, so that a device, a FIFO or a huge file gets a message instead of a hang or
 /// unbounded memory.
-public enum InputFile {
+package enum InputFile {
     /// The largest input file read by default, in bytes (64 MiB: the largest real inputs are a few kilobytes).
-    public static let sizeLimit = 64 << 20
+    package static let sizeLimit = 64 << 20
 
     /// The largest samples file (`accuracy --measured`) read, in bytes (1 GiB: a capture of the most rows a capture
     /// plan allows, 5,000,000, is about 340 MB at the 68 bytes a row of a real capture).
-    public static let samplesSizeLimit = 1 << 30
+    package static let samplesSizeLimit = 1 << 30
 
     /// The size in bytes of the regular file at `path`, after checking it exists, is a regular file and is at most
     /// `limit` bytes.
@@ -35,7 +35,7 @@ public enum InputFile {
 
     /// The bytes of the regular file at `path`, at most `limit` bytes.
     /// - Throws: `InputFileError` saying why it cannot be read (missing, not a regular file, too large, unreadable).
-    public static func read(_ path: String, limit: Int = sizeLimit) throws(InputFileError) -> Data {
+    package static func read(_ path: String, limit: Int = sizeLimit) throws(InputFileError) -> Data {
         try checkRegularFile(path, limit: limit)
         guard let data = FileManager.default.contents(atPath: path), data.count <= limit else {
             throw InputFileError(reason: "cannot be read")
@@ -47,7 +47,7 @@ public enum InputFile {
     /// one piece at a time; the file may be at most `limit` bytes (checked before the first piece and while reading).
     /// `body` is also told the file's size when it was opened.
     /// - Throws: `InputFileError` when the file cannot be opened or read (as `read`), or what `body` throws.
-    public static func readChunks(_ path: String, limit: Int, chunkSize: Int = 4 << 20,
+    package static func readChunks(_ path: String, limit: Int, chunkSize: Int = 4 << 20,
                                   _ body: (_ chunk: UnsafeBufferPointer<UInt8>, _ fileSize: Int) throws -> Void) throws {
         try checkRegularFile(path, limit: limit)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -84,9 +84,9 @@ public enum InputFile {
 }
 
 /// Why an input file cannot be read.
-public struct InputFileError: MotionBenchError, CustomStringConvertible {
+package struct InputFileError: MotionBenchError, CustomStringConvertible {
     /// The reason, e.g. "is not a regular file".
-    public let reason: String
+    package let reason: String
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
 }

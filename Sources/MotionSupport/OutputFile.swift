@@ -15,9 +15,9 @@ import Glibc
 /// - Directories, block devices and sockets are refused.
 ///
 /// The temporary file is removed when writing fails and when the process gets SIGINT or SIGTERM while it exists.
-public struct OutputFile: Sendable {
+package struct OutputFile: Sendable {
     /// How the destination is written.
-    public enum Method: Sendable, Equatable {
+    package enum Method: Sendable, Equatable {
         /// A temporary file renamed over the (resolved) path.
         case atomicReplace
         /// Opened and written in place (a character device or a FIFO).
@@ -25,16 +25,16 @@ public struct OutputFile: Sendable {
     }
 
     /// The path as the user gave it.
-    public let path: String
+    package let path: String
     /// The path after following symbolic links: what is actually written.
-    public let resolvedPath: String
+    package let resolvedPath: String
     /// How it is written.
-    public let method: Method
+    package let method: Method
 
     /// Checks that `path` can be written, before any work is done.
     /// - Throws: `OutputFileError` naming the path and the reason: a missing or unwritable directory, a directory, a
     ///   block device or a socket, a symbolic-link loop.
-    public init(checking path: String) throws {
+    package init(checking path: String) throws {
         guard !path.isEmpty else { throw OutputFileError(path: path, reason: "the path is empty") }
         self.path = path
         resolvedPath = try Self.resolveLinks(path)
@@ -66,7 +66,7 @@ public struct OutputFile: Sendable {
 
     /// Writes `text` to the destination (see the type's description for how).
     /// - Throws: `OutputFileError` naming the path; the destination is then unchanged when it is a regular file.
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         let bytes = Array(text.utf8)
         switch method {
         case .inPlace: try writeInPlace(bytes)
@@ -198,11 +198,11 @@ enum TemporaryFileCleanup {
 }
 
 /// A destination that cannot be written: the command exits 2.
-public struct OutputFileError: MotionBenchError, CustomStringConvertible {
+package struct OutputFileError: MotionBenchError, CustomStringConvertible {
     /// The path as given.
-    public let path: String
+    package let path: String
     /// Why.
-    public let reason: String
+    package let reason: String
     /// `cannot write PATH: REASON`.
-    public var description: String { "cannot write '\(path)': \(reason)" }
+    package var description: String { "cannot write '\(path)': \(reason)" }
 }

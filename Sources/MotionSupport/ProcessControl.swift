@@ -7,10 +7,10 @@ import Glibc
 /// Linux process controls the child-process host needs: becoming the subreaper of this process's descendants (so that
 /// a child's double-forked or `setsid` descendant is re-parented here, not to init), and finding, naming and stopping
 /// the descendants re-parented here.
-public enum ProcessControl {
+package enum ProcessControl {
     /// `prctl(PR_SET_CHILD_SUBREAPER, 1)` (once per process); false where the call is not available.
     @discardableResult
-    public static func becomeSubreaper() -> Bool { subreaper }
+    package static func becomeSubreaper() -> Bool { subreaper }
 
     private static let subreaper: Bool = {
         #if os(Linux)
@@ -35,14 +35,14 @@ public enum ProcessControl {
     }
 
     /// A process as messages name it: its pid and command name (`/proc/PID/comm`).
-    public static func describe(_ pid: pid_t) -> String {
+    package static func describe(_ pid: pid_t) -> String {
         let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return "pid \(pid)" + (name.map { " (\(SafeText.quoted($0, limit: 32)))" } ?? "")
     }
 
     /// The pids whose parent is this process (`/proc/*/stat`'s fourth field), zombies included.
-    public static func children() -> [pid_t] {
+    package static func children() -> [pid_t] {
         let me = getpid()
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { entry -> pid_t? in
@@ -59,7 +59,7 @@ public enum ProcessControl {
     /// Stops (SIGKILL) and reaps every process re-parented here that `isOwn` does not claim (the children this process
     /// started and still watches), repeating while stopping one re-parents its own children here; returns the ones
     /// stopped, and those still alive a second after SIGKILL (in uninterruptible sleep), each as `describe` names it.
-    public static func stopAdoptedDescendants(isOwn: (pid_t) -> Bool) -> (stopped: [String], survivors: [String]) {
+    package static func stopAdoptedDescendants(isOwn: (pid_t) -> Bool) -> (stopped: [String], survivors: [String]) {
         var stopped: [String] = [], pending: [pid_t: String] = [:]
         for _ in 0..<64 {
             let adopted = children().filter { !isOwn($0) && pending[$0] == nil }
@@ -87,14 +87,14 @@ public enum ProcessControl {
 /// Files a motionbench process keeps in TMPDIR while its children run (heartbeat pages, inputs), named
 /// `motionbench-KIND-PID-UUID…`: removed by their owner when a child ends or when it is stopped by a signal it can catch,
 /// and, after a SIGKILL, by the next motionbench that starts a child, once their owner's pid is gone.
-public enum ChildFiles {
+package enum ChildFiles {
     /// The kinds of file swept: `motionbench-heartbeat-…` and `motionbench-easing-…`.
     static let prefixes = ["motionbench-heartbeat-", "motionbench-easing-"]
 
     /// Removes the files in `directory` (TMPDIR by default) whose owner (the pid in the name) is no longer running;
     /// returns how many were removed. Once per process is enough.
     @discardableResult
-    public static func sweepOrphans(in directory: URL = FileManager.default.temporaryDirectory) -> Int {
+    package static func sweepOrphans(in directory: URL = FileManager.default.temporaryDirectory) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
         var removed = 0
         for name in names {
@@ -107,7 +107,7 @@ public enum ChildFiles {
     }
 
     /// `sweepOrphans()` once per process.
-    public static func sweepOnce() { _ = swept }
+    package static func sweepOnce() { _ = swept }
 
     private static let swept: Int = sweepOrphans()
 }

@@ -3,43 +3,43 @@ import MotionCore
 import MotionOutput
 
 /// Who, where and when a result was produced; every JSON report of `run` and `gate` carries it as `"metadata"`.
-public struct RunMetadata: Encodable, Sendable {
+package struct RunMetadata: Encodable, Sendable {
     /// Always "motionbench".
-    public let tool: String
+    package let tool: String
     /// `ToolVersion.number`.
-    public let version: String
+    package let version: String
     /// `swift --version`'s first line, or "unknown".
-    public let toolchain: String
+    package let toolchain: String
     /// The machine.
-    public let machine: MachineInfo
+    package let machine: MachineInfo
     /// The build configuration of this binary: "debug" or "release" (`compare` refuses rows from different ones).
-    public let build: String
+    package let build: String
     /// ISO 8601 time the report was written (UTC).
-    public let timestamp: String
+    package let timestamp: String
     /// The commit this binary was built from (`BuildCommit`, read at build time), else `git rev-parse HEAD` of the
     /// working directory's checkout, else null.
-    public let commit: String?
+    package let commit: String?
     /// Where `commit` came from: "build" (embedded at build time), "checkout" (the working directory's) or nil.
-    public let commitSource: String?
+    package let commitSource: String?
     /// Whether the binary was built from a checkout whose Package.swift, Sources or Plugins had changes not yet
     /// committed (`BuildCommit.hasUncommittedChanges`), so that its code is not exactly `commit`'s; nil when unknown.
-    public let commitModified: Bool?
+    package let commitModified: Bool?
     /// The 1, 5 and 15 minute load averages (/proc/loadavg) when the report was made, or nil where there is none.
-    public let loadAverage: [Double]?
+    package let loadAverage: [Double]?
     /// The command line that produced the report (`CommandLine.arguments`).
-    public let commandLine: [String]
+    package let commandLine: [String]
     /// The moment `timestamp` describes.
-    public let date: Date
+    package let date: Date
 
     /// Tags for dashboard exports (version, toolchain, machine, commit) and the time in nanoseconds.
-    public var exportContext: ExportContext {
+    package var exportContext: ExportContext {
         ExportContext(tags: ["version": version, "toolchain": toolchain, "machine": "\(machine.cpu), \(machine.cores) cores",
                              "commit": commit ?? ""].filter { !$0.value.isEmpty },
                       timestampNanoseconds: Int64((date.timeIntervalSince1970 * 1e9).rounded()))
     }
 
     /// One line for a page or a log: `motionbench VERSION · TOOLCHAIN · MACHINE · TIMESTAMP · commit ABC1234 · load 0.5`.
-    public var provenance: String {
+    package var provenance: String {
         "\(tool) \(version) · \(toolchain) · \(machine.summary) · \(timestamp)"
             + (commit.map { " · commit \($0.prefix(12))" + (commitModified == true ? " with uncommitted changes" : "") } ?? "")
             + (loadAverage?.first.map { " · load \(String(format: "%.2f", $0))" } ?? "")
@@ -50,7 +50,7 @@ public struct RunMetadata: Encodable, Sendable {
     }
 
     /// Encodes every key, `commit` as null when unknown.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(tool, forKey: .tool)
         try container.encode(version, forKey: .version)
@@ -67,7 +67,7 @@ public struct RunMetadata: Encodable, Sendable {
 
     /// This process's metadata now (runs `swift --version`, and `git rev-parse HEAD` when the build embedded no
     /// commit, each with a 10 s limit).
-    public static func current() -> RunMetadata {
+    package static func current() -> RunMetadata {
         let now = Date()
         let (commit, source): (String?, String?) = BuildCommit.hash.map { ($0, "build") } ?? gitCommit().map { ($0, "checkout") } ?? (nil, nil)
         return RunMetadata(tool: "motionbench", version: ToolVersion.number, toolchain: Toolchain.current,
@@ -79,13 +79,13 @@ public struct RunMetadata: Encodable, Sendable {
     }
 
     /// The 1, 5 and 15 minute load averages from /proc/loadavg's text (the first three fields), or nil.
-    public static func loadAverage(_ text: String? = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) -> [Double]? {
+    package static func loadAverage(_ text: String? = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) -> [Double]? {
         let fields = (text ?? "").split(separator: " ").prefix(3).compactMap { Double($0) }
         return fields.count == 3 && fields.allSatisfy({ $0.isFinite && $0 >= 0 }) ? fields : nil
     }
 
     /// "debug" in a debug build, "release" otherwise.
-    public static var buildConfiguration: String {
+    package static var buildConfiguration: String {
         #if DEBUG
         "debug"
         #else
@@ -94,7 +94,7 @@ public struct RunMetadata: Encodable, Sendable {
     }
 
     /// The checked-out commit of the working directory, or nil.
-    public static func gitCommit() -> String? {
+    package static func gitCommit() -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let git = paths.map({ "\($0)/git" }).first(where: FileManager.default.isExecutableFile),
               let output = try? ChildProcess.run(git, ["rev-parse", "HEAD"], limits: .init(timeout: 10, outputLimit: 4096)),

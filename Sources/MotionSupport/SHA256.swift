@@ -2,7 +2,7 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4) of bytes or a file, as 64 lowercase hex digits: how a gate baseline names the exact engine
 /// library it measured, in the form `sha256sum` prints, so that a person can check it.
-public enum SHA256 {
+package enum SHA256 {
     /// The round constants: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -16,7 +16,7 @@ public enum SHA256 {
     ]
 
     /// The digest of `bytes` in hex.
-    public static func hex(of bytes: some Collection<UInt8>) -> String {
+    package static func hex(of bytes: some Collection<UInt8>) -> String {
         var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = Array(bytes)
         let bitLength = UInt64(message.count) &* 8
@@ -55,7 +55,7 @@ public enum SHA256 {
 
     /// The digest of the file at `path` in hex.
     /// - Throws: when the file cannot be read.
-    public static func hex(ofFileAt path: String) throws -> String {
+    package static func hex(ofFileAt path: String) throws -> String {
         hex(of: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }

@@ -7,7 +7,7 @@ import Glibc
 /// second, and erased before the result is printed. Otherwise (a CI log): plain lines, at most one every
 /// `plainInterval` seconds (`MOTIONBENCH_PROGRESS_INTERVAL` overrides the default of 5), so that a long gate or run
 /// shows it is alive.
-public final class StatusLine {
+package final class StatusLine {
     private let terminal = isatty(2) == 1
     private let started = Date()
     private var shown = false
@@ -15,10 +15,10 @@ public final class StatusLine {
     private let plainInterval = ProcessInfo.processInfo.environment["MOTIONBENCH_PROGRESS_INTERVAL"].flatMap(Double.init) ?? 5
 
     /// A status line that has shown nothing yet.
-    public init() {}
+    package init() {}
 
     /// Shows `status`.
-    public func show(_ status: String) {
+    package func show(_ status: String) {
         var standardError = StandardError()
         guard terminal else {
             let now = Date()
@@ -33,7 +33,7 @@ public final class StatusLine {
     }
 
     /// Erases the line if anything was shown.
-    public func clear() {
+    package func clear() {
         guard shown else { return }
         var standardError = StandardError()
         print("\r\u{1B}[2K", terminator: "", to: &standardError)
@@ -43,12 +43,12 @@ public final class StatusLine {
 
 
 /// Standard error as a `TextOutputStream` (unbuffered `write(2)`).
-public struct StandardError: TextOutputStream {
+package struct StandardError: TextOutputStream {
     /// A stream on file descriptor 2.
-    public init() {}
+    package init() {}
 
     /// Writes `string`'s UTF-8 bytes to standard error.
-    public mutating func write(_ string: String) {
+    package mutating func write(_ string: String) {
         var bytes = Array(string.utf8)
         _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }

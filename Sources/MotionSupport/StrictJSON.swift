@@ -8,12 +8,12 @@ import MotionCore
 /// Beyond the grammar it enforces: nesting at most `maximumDepth` levels, every number finite as a `Double`
 /// (`1e400` is refused rather than read as infinity), no duplicate key within an object, and no control character
 /// unescaped inside a string.
-public enum StrictJSON {
+package enum StrictJSON {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Throws `StrictJSONError` describing the first violation in `data`, or returns when it is valid.
-    public static func validate(_ data: Data) throws {
+    package static func validate(_ data: Data) throws {
         var parser = Parser(bytes: [UInt8](data))
         parser.skipWhitespace()
         try parser.value(depth: 0)
@@ -22,7 +22,7 @@ public enum StrictJSON {
     }
 
     /// Validates `data` and parses it with `JSONSerialization`.
-    public static func parse(_ data: Data) throws -> Any {
+    package static func parse(_ data: Data) throws -> Any {
         try validate(data)
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -195,13 +195,13 @@ public enum StrictJSON {
 }
 
 /// Where and why a JSON text is not acceptable.
-public struct StrictJSONError: MotionBenchError, CustomStringConvertible {
+package struct StrictJSONError: MotionBenchError, CustomStringConvertible {
     /// One-based line of the problem.
-    public let line: Int
+    package let line: Int
     /// One-based column (in characters) of the problem.
-    public let column: Int
+    package let column: Int
     /// What is wrong.
-    public let problem: String
+    package let problem: String
     /// `line L, column C: PROBLEM`.
-    public var description: String { "line \(line), column \(column): \(problem)" }
+    package var description: String { "line \(line), column \(column): \(problem)" }
 }

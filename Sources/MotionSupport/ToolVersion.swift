@@ -1,5 +1,5 @@
 /// MotionBench's own version, printed by `motionbench --version` and recorded with results.
-public enum ToolVersion {
+package enum ToolVersion {
     /// Semantic version of this build of the tool.
-    public static let number = "0.11.0"
+    package static let number = "0.11.0"
 }

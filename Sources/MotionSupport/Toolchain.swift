@@ -1,12 +1,12 @@
 import Foundation
 
 /// The Swift toolchain results are recorded with.
-public enum Toolchain {
+package enum Toolchain {
     /// The first line of the Swift compiler's `--version` (from /opt/swift or /usr/bin), or "unknown"; read once per
     /// process. `swift-frontend --version` prints the same line as `swift --version` without the driver's
     /// `TemporaryDirectory.*` left in TMPDIR; where only the driver exists, it runs with TMPDIR pointed at a directory
     /// of its own, removed afterwards.
-    public static var current: String { version }
+    package static var current: String { version }
 
     private static let version: String = {
         let candidates = ["/opt/swift/usr/bin", "/usr/bin"]

@@ -2,13 +2,13 @@ import Foundation
 
 extension ReportFormat {
     /// Bencher Metric Format JSON, for any report with dashboard metrics.
-    public static let bmf = ReportFormat.metricsExport(name: "bmf", summary: "Bencher Metric Format JSON", export: BMF.render)
+    package static let bmf = ReportFormat.metricsExport(name: "bmf", summary: "Bencher Metric Format JSON", export: BMF.render)
 }
 
 /// Bencher Metric Format: `{"benchmark": {"measure": {"value": v, "lower_value": l, "upper_value": u}}}`.
-public enum BMF {
+package enum BMF {
     /// The document for `metrics` (only finite values; a range only when both ends are finite).
-    public static func render(_ metrics: [ExportMetric], _ context: ExportContext) throws -> String {
+    package static func render(_ metrics: [ExportMetric], _ context: ExportContext) throws -> String {
         struct Metric: Encodable {
             let value: Double
             let lower_value: Double?

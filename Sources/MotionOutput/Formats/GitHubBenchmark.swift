@@ -2,14 +2,14 @@ import Foundation
 
 extension ReportFormat {
     /// github-action-benchmark's customSmallerIsBetter JSON, for any report with dashboard metrics.
-    public static let githubBenchmark = ReportFormat.metricsExport(
+    package static let githubBenchmark = ReportFormat.metricsExport(
         name: "github-benchmark", summary: "github-action-benchmark customSmallerIsBetter JSON", export: GitHubBenchmark.render)
 }
 
 /// github-action-benchmark's `customSmallerIsBetter`: `[{"name", "unit", "value", "range"?}]`.
-public enum GitHubBenchmark {
+package enum GitHubBenchmark {
     /// The document for `metrics` (only finite values); the name is "BENCHMARK MEASURE", the range "LOW–HIGH".
-    public static func render(_ metrics: [ExportMetric], _ context: ExportContext) throws -> String {
+    package static func render(_ metrics: [ExportMetric], _ context: ExportContext) throws -> String {
         struct Entry: Encodable {
             let name, unit: String
             let value: Double

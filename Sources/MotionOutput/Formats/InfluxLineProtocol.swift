@@ -1,14 +1,14 @@
 extension ReportFormat {
     /// InfluxDB line protocol, for any report with dashboard metrics.
-    public static let influx = ReportFormat.metricsExport(name: "influx", summary: "InfluxDB line protocol",
+    package static let influx = ReportFormat.metricsExport(name: "influx", summary: "InfluxDB line protocol",
                                                           export: InfluxLineProtocol.render)
 }
 
 /// InfluxDB line protocol: one line per metric, measurement `motionbench`, tags benchmark, measure, unit and the
 /// context's tags, field `value` (and `lower`, `upper`), the context's timestamp in nanoseconds.
-public enum InfluxLineProtocol {
+package enum InfluxLineProtocol {
     /// The lines for `metrics` (only finite values).
-    public static func render(_ metrics: [ExportMetric], _ context: ExportContext) -> String {
+    package static func render(_ metrics: [ExportMetric], _ context: ExportContext) -> String {
         let contextTags = context.tags.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }
         return metrics.filter { $0.value.isFinite }.map { metric in
             let tags = [("benchmark", metric.benchmark), ("measure", metric.measure), ("unit", metric.unit)] + contextTags

@@ -1,14 +1,14 @@
 extension ReportFormat {
     /// JUnit XML, for reports whose figures pass or fail (not accuracy, which has no pass/fail rule).
-    public static let junit = ReportFormat.metricsExport(name: "junit", summary: "JUnit XML",
+    package static let junit = ReportFormat.metricsExport(name: "junit", summary: "JUnit XML",
                                                          accepts: { $0 is any TestSuiteReport.Type }, export: JUnit.render)
 }
 
 /// JUnit XML: one test case per benchmark (a gate workload or a run row), failed when any of its metrics failed,
 /// with the figures in `system-out` and the failure's numbers in its message.
-public enum JUnit {
+package enum JUnit {
     /// The document for `metrics`, the context's tags as suite properties.
-    public static func render(_ metrics: [ExportMetric], _ context: ExportContext) -> String {
+    package static func render(_ metrics: [ExportMetric], _ context: ExportContext) -> String {
         var order: [String] = []
         var byBenchmark: [String: [ExportMetric]] = [:]
         for metric in metrics {

@@ -2,7 +2,7 @@ import MotionCore
 
 extension ReportFormat {
     /// Plain text: a report's text, or a stream's rows as cells separated by spaces.
-    public static let text = ReportFormat.rendering(
+    package static let text = ReportFormat.rendering(
         (any TextReport).self, name: "text", summary: "plain text, one line per answer", carriesMetadata: false,
         rows: RowLayout(header: { _ in "" }, footer: { _ in "" }) { row, _ in
             (row.text ?? zip(row.columns, row.cells).filter { !row.hiddenInText.contains($0.0) }.map { text($0.1) }
@@ -22,7 +22,7 @@ extension ReportFormat {
 }
 
 /// A report that reads as plain text lines.
-public protocol TextReport {
+package protocol TextReport {
     /// The report as lines of text, each ending with a newline.
     func plainText() -> String
 }
