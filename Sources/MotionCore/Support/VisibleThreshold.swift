@@ -31,3 +31,24 @@ public struct VisibleThreshold: Sendable, Hashable {
     @inlinable
     public func isExceeded(by error: Double) -> Bool { !(abs(error) <= limit) }
 }
+
+extension VisibleThreshold: Codable {
+    /// The threshold named `name` (one of `all`), or nil.
+    public static func named(_ name: String) -> VisibleThreshold? { all.first { $0.name == name } }
+
+    /// Reads a threshold from its name (a JSON string such as `"alpha-half-step"`).
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let threshold = Self.named(name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                "'\(name)' is not a visible threshold (" + Self.all.map(\.name).joined(separator: ", ") + ")"))
+        }
+        self = threshold
+    }
+
+    /// Writes the threshold as its name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}

@@ -27,7 +27,7 @@ struct EngineAccuracy {
     private(set) var comparedLayers = 0
 
     private struct RowErrors {
-        var outputs = 0, beyond = 0, maxError = 0.0, thresholds: [String] = []
+        var outputs = 0, beyond = 0, maxError = 0.0, thresholds: [VisibleThreshold] = []
     }
 
     /// Checks for an engine of `count` layers, layer `i` being workload layer `workloadIndex(i)`, over the pass of
@@ -96,12 +96,12 @@ struct EngineAccuracy {
             errors.outputs += 1
             errors.maxError = max(errors.maxError, error)
             if scale.threshold.isExceeded(by: error) { errors.beyond += 1 }
-            if !errors.thresholds.contains(scale.threshold.name) { errors.thresholds.append(scale.threshold.name) }
+            if !errors.thresholds.contains(scale.threshold) { errors.thresholds.append(scale.threshold) }
             let ratio = error / scale.threshold.limit
             if ratio > (worst?.ratio ?? -1) {
                 worst = (ratio, EngineRow.WorstOutput(
                     layer: layer, engineLayer: engineLayer, frame: index, time: time, kind: kind, output: output,
-                    expected: exact, actual: actual[output], error: error, threshold: scale.threshold.name,
+                    expected: exact, actual: actual[output], error: error, threshold: scale.threshold,
                     parameters: group.engineParameters(layer: local).summary))
             }
         }

@@ -1,3 +1,4 @@
+import MotionCore
 import MotionEngine
 
 /// One engine's row in a run, for one layer count: its cost on the layers it evaluated, beside its errors against the
@@ -90,8 +91,8 @@ public struct EngineRow: Sendable, Codable, Equatable {
         public var beyondVisible: Int
         /// beyondVisible / outputs.
         public var visibleShare: Double
-        /// The thresholds the kind's outputs are held to (`VisibleThreshold` names).
-        public var thresholds: [String]
+        /// The thresholds the kind's outputs are held to (their names in JSON).
+        public var thresholds: [VisibleThreshold]
     }
 
     /// The worst output: where it is, what it should be, what the engine gave, and the layer's parameters.
@@ -109,8 +110,10 @@ public struct EngineRow: Sendable, Codable, Equatable {
         /// the engine's value is beyond its threshold there, at the neighbouring double (one ulp earlier or later)
         /// where it is nearest the engine's.
         public var expected: Double, actual: Double
-        /// |actual − expected| / travel, and the threshold that output is held to.
-        public var error: Double, threshold: String
+        /// |actual − expected| / travel.
+        public var error: Double
+        /// The threshold that output is held to (its name in JSON).
+        public var threshold: VisibleThreshold
         /// The layer's own parameters, as the engine received them.
         public var parameters: String
     }

@@ -95,13 +95,13 @@ enum EngineTable {
             if !row.errors.isEmpty, row.role != .batchSubset {
                 lines.append("\(name) errors: " + row.errors.map { e in
                     "\(e.kind) \(String(format: "%.2e", e.maxError)) (\(e.beyondVisible) of \(e.outputs) beyond "
-                        + e.thresholds.joined(separator: "/") + ")"
+                        + e.thresholds.map(\.name).joined(separator: "/") + ")"
                 }.joined(separator: "; "))
             }
             if let w = row.worst, w.error > 0, row.role != .batchSubset {
                 lines.append("\(name) worst: layer \(w.layer) (its layer \(w.engineLayer), \(w.kind)) output \(w.output) at frame \(w.frame) "
                              + "(t = \(w.time) s): \(w.actual), exact \(w.expected), error \(String(format: "%.2e", w.error)) "
-                             + "of the travel [\(w.threshold)]; \(w.parameters)")
+                             + "of the travel [\(w.threshold.name)]; \(w.parameters)")
             }
             return lines
         }

@@ -26,8 +26,8 @@ public struct RunComparison: Sendable {
         public var ratio: Double { nsPerLayerFrame.b / nsPerLayerFrame.a }
         /// Min–max of ns per layer-frame over passes in A and B, when both were repeated.
         public var spread: (a: ClosedRange<Double>, b: ClosedRange<Double>)?
-        /// "slower", "faster", "same" or "same (within spread)".
-        public var verdict: String
+        /// B against A: slower, faster, the same, or the same within the passes' spread.
+        public var verdict: ComparisonVerdict
     }
 
     /// Rows present in both files, in A's order.
@@ -69,10 +69,10 @@ public struct RunComparison: Sendable {
             guard let second = keysB[first.key] else { continue }
             let ratio = second.ns / first.ns
             let spread = first.range.flatMap { a in second.range.map { (a: a, b: $0) } }
-            var verdict = ratio > 1 + threshold ? "slower" : (ratio < 1 - threshold ? "faster" : "same")
-            if let spread, verdict != "same",
-               verdict == "slower" ? spread.b.lowerBound <= spread.a.upperBound : spread.b.upperBound >= spread.a.lowerBound {
-                verdict = "same (within spread)"
+            var verdict: ComparisonVerdict = ratio > 1 + threshold ? .slower : (ratio < 1 - threshold ? .faster : .same)
+            if let spread, verdict != .same,
+               verdict == .slower ? spread.b.lowerBound <= spread.a.upperBound : spread.b.upperBound >= spread.a.lowerBound {
+                verdict = .sameWithinSpread
             }
             let p99 = first.p99.flatMap { a in second.p99.map { (a: a, b: $0) } }
             let rss = first.rss.flatMap { a in second.rss.map { (a: a, b: $0) } }
@@ -308,7 +308,7 @@ public struct RunComparison: Sendable {
         }
         return rows.map { row in
             [row.key, figure(row.nsPerLayerFrame.a, row.spread?.a), figure(row.nsPerLayerFrame.b, row.spread?.b),
-             ratio(row.nsPerLayerFrame), ratio(row.frameMsP99), ratio(row.peakRSSBytes), row.verdict]
+             ratio(row.nsPerLayerFrame), ratio(row.frameMsP99), ratio(row.peakRSSBytes), row.verdict.rawValue]
         }
     }
 
@@ -369,7 +369,7 @@ extension RunComparison: TableReport, MarkdownReport, JSONReport {
             let notes: [String]
         }
         let document = Document(rows: rows.map {
-            RowJSON(row: $0.key, verdict: $0.verdict, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
+            RowJSON(row: $0.key, verdict: $0.verdict.rawValue, nsPerLayerFrameA: ReportNumber($0.nsPerLayerFrame.a),
                     nsPerLayerFrameB: ReportNumber($0.nsPerLayerFrame.b), ratio: ReportNumber($0.ratio),
                     frameMsP99Ratio: $0.frameMsP99.map { ReportNumber($0.b / $0.a) },
                     peakRSSRatio: $0.peakRSSBytes.map { ReportNumber($0.b / $0.a) },
