@@ -30,7 +30,9 @@ public enum FrameHarness {
         /// of the checked pass (`EngineCheckPlan`); every output of every checked and timed frame is checked to be finite
         /// whatever the budget. The default, 4 × 40,000, is no fewer than the four checked frames of earlier versions
         /// ever compared (up to 20,000 layers each, or every layer below 40,000).
-        public var checkBudget = 160_000
+        public var checkBudget = Options.defaultCheckBudget
+        /// `checkBudget`'s default (also `run --check-budget`'s): 160,000 layer comparisons.
+        public static let defaultCheckBudget = 160_000
         /// Timed passes over all frames per layer count (figures are medians over passes, with min–max spread).
         public var repeats = 1
         /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).

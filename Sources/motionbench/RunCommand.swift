@@ -88,7 +88,7 @@ struct RunCommand: ParsableCommand {
         "The most layer comparisons with the exact scalar path per engine per layer count, shared out over every frame "
             + "(each compares all of one layer's outputs at one frame); every output of every timed frame is checked to "
             + "be finite whatever the budget.", valueName: "N"))
-    var checkBudget = 160_000
+    var checkBudget = FrameHarness.Options.defaultCheckBudget
 
     @Flag(help: "Check the batch evaluator against the scalar path during the run (exit 1 on a mismatch), and fail (exit 1) when an engine under test has any output beyond its visible threshold.")
     var verify = false
