@@ -8,47 +8,6 @@ import MotionEngine
 /// naive evaluator, the shared-timeline comparison and the stream bound in the same run on the same layers and frame
 /// times.
 public enum FrameHarness {
-    /// Run options.
-    public struct Options: Sendable {
-        /// The workload.
-        public var scenario: Scenario
-        /// Layer counts to run.
-        public var layerCounts: [Int]
-        /// The frame timestamps.
-        public var clock: FrameClock
-        /// Threads for the batch evaluator (≥ 1).
-        public var threads: Int
-        /// Compare the batch outputs with the scalar path during the run.
-        public var verify: Bool
-        /// Largest layer count the naive evaluator runs.
-        public var naiveLayerLimit = 100_000
-        /// Frames the naive evaluator, the shared timeline and the stream bound are timed for (medians).
-        public var comparisonFrames = 24
-        /// Layers compared with the scalar path per frame --verify checks (spread evenly; MotionCore's batch only).
-        public var verifyLayers = 20_000
-        /// The most layer comparisons with the exact scalar path per engine per layer count, shared out over every frame
-        /// of the checked pass (`EngineCheckPlan`); every output of every checked and timed frame is checked to be finite
-        /// whatever the budget. The default, 4 × 40,000, is no fewer than the four checked frames of earlier versions
-        /// ever compared (up to 20,000 layers each, or every layer below 40,000).
-        public var checkBudget = Options.defaultCheckBudget
-        /// `checkBudget`'s default (also `run --check-budget`'s): 160,000 layer comparisons.
-        public static let defaultCheckBudget = 160_000
-        /// Timed passes over all frames per layer count (figures are medians over passes, with min–max spread).
-        public var repeats = 1
-        /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).
-        public var warmupPasses = 0
-        /// Engines under test, each run in a child process beside MotionCore's batch and the naive evaluator.
-        package var engines: [EngineProcess.Request] = []
-        /// Swift engines under test, created and measured in this process (a Swift team's own engine through the
-        /// `AnimationEngine` protocol), after the engines in child processes.
-        public var inProcessEngines: [EngineFactory] = []
-
-        /// Options for a run.
-        public init(scenario: Scenario, layerCounts: [Int], clock: FrameClock, threads: Int, verify: Bool) {
-            (self.scenario, self.layerCounts, self.clock, self.threads, self.verify) = (scenario, layerCounts, clock, threads, verify)
-        }
-    }
-
     /// Largest allowed |batch − scalar| / max(1, value scale) in --verify.
     public static let verifyTolerance = 1e-12
 
@@ -154,48 +113,6 @@ public enum FrameHarness {
         init(_ accuracy: EngineAccuracy) { self.accuracy = accuracy }
     }
 
-    /// What one pass over every frame recorded.
-    struct FrameRecord {
-        /// Each frame's time, ns, in frame order.
-        var frameNanoseconds: [UInt64] = []
-        /// Each frame's number in the clock, in the same order.
-        var frameNumbers: [Int] = []
-        /// The CPU time the frame's threads ran during each frame, ns (`CPUReading`, read outside the timed work).
-        var frameCPUNanoseconds: [UInt64] = []
-        /// Involuntary context switches during each frame.
-        var frameSwitches: [Int] = []
-        /// The same times, for the percentiles.
-        var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
-        /// Mean share of layers mid-animation over the sampled frames (sampled passes only).
-        var activeShare = 0.0
-        /// Layer-frames compared with the scalar path and the largest relative error (sampled passes with --verify).
-        var verification: (samples: Int, maxError: Double)?
-
-        /// An empty record for `frames` frames.
-        init(frames: Int) {
-            frameNanoseconds.reserveCapacity(frames)
-            frameNumbers.reserveCapacity(frames)
-            frameCPUNanoseconds.reserveCapacity(frames)
-            frameSwitches.reserveCapacity(frames)
-        }
-
-        /// Records frame `number`: its wall time and the CPU readings taken just before and just after it.
-        mutating func append(frame number: Int, nanoseconds: UInt64, before: CPUReading, after: CPUReading) {
-            frameNanoseconds.append(nanoseconds)
-            frameNumbers.append(number)
-            frameCPUNanoseconds.append(after.cpuNanoseconds &- before.cpuNanoseconds)
-            frameSwitches.append(after.involuntarySwitches - before.involuntarySwitches)
-            _ = histogram.record(max(nanoseconds, 1))
-        }
-
-        /// The 0th, 1st, …, 100th percentile of the frame times, ms (nearest rank).
-        var percentilesMs: [Double] {
-            let sorted = frameNanoseconds.sorted()
-            guard !sorted.isEmpty else { return [] }
-            return (0...100).map { percent in Double(sorted[min(sorted.count - 1, percent * sorted.count / 100)]) / 1e6 }
-        }
-    }
-
     /// Times every frame of the clock on MotionCore's batch engine from its reset state, through the timed loop every
     /// engine runs (`EngineTiming.pass`). The checked pass (`accuracy` given) also samples the active share (every
     /// fourth frame and the last), checks the batch's outputs after every frame for the engines' table (all finite, a
@@ -232,26 +149,6 @@ public enum FrameHarness {
         record.activeShare = activeSamples > 0 ? activeTotal / Double(activeSamples) : 0
         record.verification = verification
         return record
-    }
-
-    /// A timed pass's figures: its frame times per layer and percentiles, then the naive evaluator, the shared
-    /// timeline and the stream bound timed on the same layers (the stream bound resets the store afterwards).
-    static func comparisons(_ setup: Setup, record: FrameRecord, options: Options, naiveAccuracy: AccuracyBox?,
-                            progress: (String) -> Void) -> PassFigures {
-        let workload = setup.workload, name = options.scenario.name
-        var figures = PassFigures()
-        figures.nsPerLayerFrame = record.nsPerLayerFrame(layers: workload.count)
-        let percentiles = record.percentiles
-        (figures.frameMsP50, figures.frameMsP90) = (percentiles.p50, percentiles.p90)
-        (figures.frameMsP99, figures.frameMsMax) = (percentiles.p99, percentiles.max)
-        progress("\(name): naive evaluator on \(setup.naiveCount) layers")
-        figures.naiveNsPerLayerFrame = naiveCost(setup, threads: options.threads, accuracy: naiveAccuracy, clock: options.clock)
-        progress("\(name): shared-timeline comparison")
-        figures.sharedTimelineNsPerLayerFrame = setup.timeline.map {
-            storeCost($0, clock: options.clock, frames: setup.comparisonFrames, threads: options.threads)
-        }
-        figures.streamNsPerLayerFrame = streamCost(workload.store, frames: setup.comparisonFrames.count, threads: options.threads)
-        return figures
     }
 
     /// The row for one layer count: the medians over timed passes with their ranges, the first timed pass's
@@ -300,102 +197,4 @@ public enum FrameHarness {
         workers.run { chunk in store.evaluate(frame, chunk: chunk, of: chunks) }
     }
 
-    /// Up to `count` frame indices spread evenly over 1…frames.
-    static func comparisonFrameIndices(_ frames: Int, _ count: Int) -> [Int] {
-        let n = max(1, min(count, frames))
-        return (0..<n).map { 1 + $0 * frames / n }
-    }
-
-    /// Compares up to `layers` layers (spread evenly) with the scalar path at `frame`; returns the samples and the
-    /// largest |batch − scalar| / max(1, the layer's value scale).
-    static func verify(_ workload: Workload, frame: LayerFrame, layers: Int) -> (Int, Double) {
-        let store = workload.store
-        let step = max(1, store.count / max(layers, 1))
-        var worst = 0.0, samples = 0
-        for index in stride(from: 0, to: store.count, by: step) {
-            let expected = workload.expectedOutputs(layer: index, time: frame.time)
-            let actual = store.outputs(layer: index)
-            let scale = max(1, workload.outputScale(layer: index))
-            for (a, b) in zip(expected, actual) {
-                let error = abs(a - b) / scale
-                worst = max(worst, error.isNaN || !b.isFinite ? .infinity : error)
-            }
-            samples += 1
-        }
-        return (samples, worst)
-    }
-
-    /// Median ns per layer per frame of the naive engine over the comparison frames, through the timed loop every
-    /// engine runs; with `accuracy`, its outputs are checked after each of those frames in a pass of their own first.
-    static func naiveCost(_ setup: Setup, threads: Int, accuracy: AccuracyBox?, clock: FrameClock) -> Double {
-        // With checks, a checked pass first (its times not counted, as for the batch), then the timed one.
-        if let accuracy { _ = naivePass(setup, threads: threads, accuracy: accuracy, clock: clock) }
-        return naivePass(setup, threads: threads, accuracy: nil, clock: clock)
-    }
-
-    /// One pass of the naive evaluator over the comparison frames, checked when `accuracy` is given: its median ns
-    /// per layer per frame.
-    private static func naivePass(_ setup: Setup, threads: Int, accuracy: AccuracyBox?, clock: FrameClock) -> Double {
-        let naive = setup.naive, frames = setup.comparisonFrames
-        do {
-            let chunks = ChunkWorkers.chunkCount(threads: threads, layers: naive.naive.count)
-            let record = try EngineTiming.pass(naive, clock: clock, frames: frames,
-                                               chunks: chunks) { (index, frame) throws(EngineError) in
-                accuracy?.inspect(naive, frame: frame, index: index, of: clock.frames)
-            }
-            return record.nsPerLayerFrame(layers: naive.naive.count)
-        } catch {
-            preconditionFailure("the naive engine reports no errors: \(error)")
-        }
-    }
-
-    /// Median ns per layer per frame of another store (the shared timeline) over `frames`.
-    static func storeCost(_ store: LayerStore, clock: FrameClock, frames: [Int], threads: Int) -> Double {
-        var samples: [Double] = []
-        ChunkWorkers.with(chunks: ChunkWorkers.chunkCount(threads: threads, layers: store.count)) { workers in
-            for index in frames {
-                let start = DispatchTime.now().uptimeNanoseconds
-                evaluate(store, frame: clock.frame(index), workers: workers)
-                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
-            }
-        }
-        return samples.sorted()[samples.count / 2] / Double(max(store.count, 1))
-    }
-
-    /// The stream bound: median ns per layer per frame of `LayerStore.stream` over `frames` passes, the faster of
-    /// chunked like a frame across `threads` and on one thread (so that at small sizes it does not pay a thread
-    /// hand-off the bound does not need); the store is reset afterwards.
-    static func streamCost(_ store: LayerStore, frames: Int, threads: Int) -> Double {
-        let chunks = ChunkWorkers.chunkCount(threads: threads, layers: store.count)
-        let spread = streamPasses(store, frames: frames, chunks: chunks)
-        return threads > 1 ? min(spread, streamPasses(store, frames: frames, chunks: 1)) : spread
-    }
-
-    /// Median ns per layer per frame of `LayerStore.stream` over `frames` passes in `chunks` concurrent chunks.
-    static func streamPasses(_ store: LayerStore, frames: Int, chunks: Int) -> Double {
-        var samples: [Double] = []
-        ChunkWorkers.with(chunks: chunks) { workers in
-            for _ in 1...max(frames, 1) {
-                let start = DispatchTime.now().uptimeNanoseconds
-                workers.run { chunk in store.stream(chunk: chunk, of: chunks) }
-                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
-            }
-        }
-        store.reset()
-        return samples.sorted()[samples.count / 2] / Double(max(store.count, 1))
-    }
-
-    /// Peak resident set size of this process in bytes: VmHWM from /proc/self/status, which belongs to this address
-    /// space (getrusage's ru_maxrss survives execve, so under `swift run` it would report SwiftPM's own peak);
-    /// getrusage where /proc is missing.
-    static func peakResidentBytes() -> Int {
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
-            return kilobytes * 1024
-        }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024
-    }
 }

@@ -94,7 +94,7 @@ public struct FrameNoise: Sendable, Codable, Equatable {
     public static let tailRatioLimit = 1.5
 
     /// The noise of `passes`' frames run on `threads` threads, with the load average at `loadStart` and `loadEnd`.
-    init(passes: [FrameHarness.FrameRecord], threads: Int, loadStart: Double?, loadEnd: Double?) {
+    init(passes: [FrameRecord], threads: Int, loadStart: Double?, loadEnd: Double?) {
         struct Frame { var pass: Int, frame: Int, wall: UInt64, cpu: UInt64, switches: Int }
         var all: [Frame] = []
         for (pass, record) in passes.enumerated() {

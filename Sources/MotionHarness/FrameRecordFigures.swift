@@ -1,7 +1,7 @@
 import MotionCore
 import MotionEngine
 
-extension FrameHarness.FrameRecord {
+extension FrameRecord {
     /// The median frame time divided by `layers`, in ns per layer per frame (the upper median of an even count): the one
     /// median every pass's cost is read with (batch, naive, every engine).
     func nsPerLayerFrame(layers: Int) -> Double {

@@ -17,14 +17,14 @@ enum PassDriver {
     /// What the passes recorded.
     struct Outcome {
         /// The checked pass's record.
-        let checked: FrameHarness.FrameRecord
+        let checked: FrameRecord
         /// Each timed pass's record, in order (at least one).
-        let timed: [FrameHarness.FrameRecord]
+        let timed: [FrameRecord]
         /// The 1-minute load average before the first pass and after the last (nil where unknown).
         let loadStart: Double?, loadEnd: Double?
 
         /// The first timed pass's record (`run` times at least one pass, so there always is one).
-        var first: FrameHarness.FrameRecord { timed[0] }
+        var first: FrameRecord { timed[0] }
 
         /// The timed passes' median ns per layer-frame over `layers` layers, with its range over the passes.
         func nsPerLayerFrame(layers: Int) -> Timed {
@@ -41,13 +41,13 @@ enum PassDriver {
     /// `afterTimed` after each timed pass (a default argument here crashes Swift 6.3's SILGen for `Never`, so
     /// callers pass `{ _, _ in }`); the first error ends the run.
     static func run<Failure: Error>(warmupPasses: Int, repeats: Int,
-                                    pass: (Pass) throws(Failure) -> FrameHarness.FrameRecord,
-                                    afterTimed: (Int, FrameHarness.FrameRecord) throws(Failure) -> Void)
+                                    pass: (Pass) throws(Failure) -> FrameRecord,
+                                    afterTimed: (Int, FrameRecord) throws(Failure) -> Void)
         throws(Failure) -> Outcome {
         let loadStart = CPUReading.loadAverage(), count = max(repeats, 1)
         for index in 0..<max(warmupPasses, 0) { _ = try pass(.warmUp(index: index, count: warmupPasses)) }
         let checked = try pass(.checked)
-        var timed: [FrameHarness.FrameRecord] = []
+        var timed: [FrameRecord] = []
         for index in 0..<count {
             let record = try pass(.timed(index: index, count: count))
             timed.append(record)

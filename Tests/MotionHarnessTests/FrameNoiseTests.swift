@@ -5,8 +5,8 @@ import XCTest
 /// with the reason, and the frames behind p99 are the slowest ones.
 final class FrameNoiseTests: XCTestCase {
     /// A pass of frames with wall times `wall` (ns), CPU times `cpu` (ns) and involuntary switches `switches`.
-    private func pass(wall: [UInt64], cpu: [UInt64], switches: [Int]) -> FrameHarness.FrameRecord {
-        var record = FrameHarness.FrameRecord(frames: wall.count)
+    private func pass(wall: [UInt64], cpu: [UInt64], switches: [Int]) -> FrameRecord {
+        var record = FrameRecord(frames: wall.count)
         var clock = CPUReading(cpuNanoseconds: 1_000, involuntarySwitches: 3)
         for index in wall.indices {
             let before = clock
@@ -120,7 +120,7 @@ final class DisturbedRunReportTests: XCTestCase {
         let options = FrameHarness.Options(scenario: try Scenario.named("fade"), layerCounts: [20, 40],
                                            clock: .fixed(rate: 120, frames: 2), threads: 1, verify: false)
         var results = FrameHarness.run(options)
-        var quietRecord = FrameHarness.FrameRecord(frames: 1), busyRecord = quietRecord
+        var quietRecord = FrameRecord(frames: 1), busyRecord = quietRecord
         let start = CPUReading(cpuNanoseconds: 0, involuntarySwitches: 0)
         quietRecord.append(frame: 1, nanoseconds: 1_000, before: start, after: CPUReading(cpuNanoseconds: 1_000, involuntarySwitches: 0))
         busyRecord.append(frame: 1, nanoseconds: 5_000_000, before: start, after: CPUReading(cpuNanoseconds: 1_000, involuntarySwitches: 2))

@@ -6,8 +6,8 @@ import XCTest
 /// failure ending the run.
 final class PassDriverTests: XCTestCase {
     /// A record of one frame taking `nanoseconds`.
-    private func record(_ nanoseconds: UInt64) -> FrameHarness.FrameRecord {
-        var record = FrameHarness.FrameRecord(frames: 1)
+    private func record(_ nanoseconds: UInt64) -> FrameRecord {
+        var record = FrameRecord(frames: 1)
         let reading = CPUReading(cpuNanoseconds: 0, involuntarySwitches: 0)
         record.append(frame: 1, nanoseconds: nanoseconds, before: reading, after: reading)
         return record
@@ -47,7 +47,7 @@ final class PassDriverTests: XCTestCase {
     func testAFailureEndsTheRun() {
         var asked = 0
         do {
-            _ = try PassDriver.run(warmupPasses: 1, repeats: 3, pass: { (pass) throws(EngineError) -> FrameHarness.FrameRecord in
+            _ = try PassDriver.run(warmupPasses: 1, repeats: 3, pass: { (pass) throws(EngineError) -> FrameRecord in
                 asked += 1
                 if pass == .checked { throw EngineError("stop") }
                 return self.record(1)

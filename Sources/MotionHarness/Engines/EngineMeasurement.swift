@@ -42,7 +42,7 @@ enum EngineMeasurement {
             // The checked pass checks every output finite and compares a sample with the exact path after every frame;
             // the timed passes still check every output finite; the warm-up passes check nothing.
             passes = try PassDriver.run(warmupPasses: options.warmupPasses, repeats: options.repeats, pass: {
-                pass throws(EngineError) -> FrameHarness.FrameRecord in
+                pass throws(EngineError) -> FrameRecord in
                 try EngineTiming.pass(subject.engine, clock: options.clock, frames: subject.frames,
                                       chunks: chunks, heartbeat: heartbeat) { (index, frame) throws(EngineError) in
                     if case .warmUp = pass { return }

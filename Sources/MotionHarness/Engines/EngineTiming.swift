@@ -54,8 +54,8 @@ enum EngineTiming {
     /// rethrown naming the frame.
     static func pass(_ engine: any AnimationEngine, clock: FrameClock, frames: [Int], chunks: Int,
                      heartbeat: EngineHeartbeat? = nil,
-                     inspect: (Int, LayerFrame) throws(EngineError) -> Void) throws(EngineError) -> FrameHarness.FrameRecord {
-        var record = FrameHarness.FrameRecord(frames: frames.count)
+                     inspect: (Int, LayerFrame) throws(EngineError) -> Void) throws(EngineError) -> FrameRecord {
+        var record = FrameRecord(frames: frames.count)
         let failures = ChunkFailures(chunks: chunks)
         heartbeat?.beat(.reset)
         try engine.reset()
