@@ -28,6 +28,17 @@ package struct MeasuredSample: Sendable {
     package let source: String
 }
 
+extension MeasuredSample {
+    /// A sample computed in this process rather than read from a file (an engine's output read back by `accuracy
+    /// --engine`): `spec` is `specText` parsed, `round` the search round that asked for `input`, `source` what messages
+    /// name; no duration, velocity or effective input.
+    package init(implementation: String, specText: String, spec: MotionSpec, input: Double, output: Double, round: Int,
+                 source: String) {
+        self.init(implementation: implementation, duration: nil, specText: specText, spec: spec, input: input,
+                  output: output, velocity: nil, effectiveInput: nil, round: round, source: source)
+    }
+}
+
 /// Samples read and checked, held compactly for the measured study: each implementation name and spec once, and per
 /// sample one `MeasuredPoint` (a few doubles and small integers, 64 bytes) in the order read. What
 /// `MeasuredSamplesReader` fills from files, and `MeasuredStudy.run` compares with the exact answers.

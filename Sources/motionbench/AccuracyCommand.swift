@@ -175,7 +175,7 @@ struct AccuracyCommand: ParsableCommand {
                 unsupported.append((result.implementation, rejected.spec, rejected.message))
             }
             report.implementationTimings[result.implementation] = result.nsPerEval
-            for sample in try EngineEasingSearch.measuredSamples(result.samples, file: request.path) {
+            for sample in EngineEasingSearch.measuredSamples(result.samples, file: request.path) {
                 measuredSamples.append(sample)
             }
         }

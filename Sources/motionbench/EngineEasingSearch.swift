@@ -14,7 +14,7 @@ enum EngineEasingSearch {
     /// One output of the engine: who (`NAME (engine)`), the curve's spec text, the input (progress in [0, 1], exactly
     /// the engine's own progress), the engine's output, and the search round (0: the grid).
     struct Sample: Sendable, Equatable {
-        var implementation: String, specText: String, input: Double, output: Double, round: Int
+        var implementation: String, specText: String, spec: MotionSpec, input: Double, output: Double, round: Int
     }
 
     /// What the search found for one engine.
@@ -76,28 +76,18 @@ enum EngineEasingSearch {
         result.nsPerEval = timings
         for (position, trace) in traces.enumerated() {
             result.samples += trace.samples.map {
-                Sample(implementation: implementation, specText: texts[accepted[position]], input: $0.input, output: $0.output,
-                       round: $0.round)
+                Sample(implementation: implementation, specText: texts[accepted[position]], spec: specs[accepted[position]],
+                       input: $0.input, output: $0.output, round: $0.round)
             }
         }
         return result
     }
 
-    /// `samples` as the measured study reads them: a samples CSV (implementation,spec,input,output,round; doubles written
-    /// shortest round-trip, so every value is read back exactly) read by `MeasuredSamplesReader`, named `file`.
-    static func measuredSamples(_ samples: [Sample], file: String) throws -> [MeasuredSample] {
-        guard !samples.isEmpty else { return [] }
-        var text = "implementation,spec,input,output,round\n"
-        for sample in samples {
-            text += "\(csvField(sample.implementation)),\(csvField(sample.specText)),\(sample.input),\(sample.output),"
-                + "\(sample.round)\n"
+    /// `samples` as the measured study takes them, named by `file` and their round in messages.
+    static func measuredSamples(_ samples: [Sample], file: String) -> [MeasuredSample] {
+        samples.map {
+            MeasuredSample(implementation: $0.implementation, specText: $0.specText, spec: $0.spec, input: $0.input,
+                           output: $0.output, round: $0.round, source: "\(file) (round \($0.round))")
         }
-        return try MeasuredSamplesReader.read(text, file: file)
-    }
-
-    /// `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
