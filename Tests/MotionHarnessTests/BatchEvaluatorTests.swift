@@ -123,7 +123,11 @@ final class BatchEvaluatorTests: XCTestCase {
             XCTAssertGreaterThan(result.frameMs.max.median, 0)
             XCTAssertLessThanOrEqual(result.frameMs.p50.median, result.frameMs.p99.median + 1e-9)
             XCTAssertGreaterThan(result.naiveNsPerLayerFrame.median, 0)
-            XCTAssertGreaterThan(result.streamNsPerLayerFrame.median, 0)
+            // The stream bound is measured; it is left out of the row (NaN, with its ratio) only where it cost more
+            // than the batch, which in an optimized build happens at 500 layers on a busy machine.
+            let stream = result.streamNsPerLayerFrame.median
+            XCTAssertTrue(stream > 0 && stream < result.nsPerLayerFrame.median
+                          || stream.isNaN && result.ratioToStream.median.isNaN, "stream \(stream), ratio \(result.ratioToStream.median)")
             XCTAssertGreaterThan(result.peakRSSBytes, 0)
             XCTAssertGreaterThan(result.activeShare, 0)
             XCTAssertLessThanOrEqual(result.activeShare, 1)
