@@ -89,6 +89,12 @@ final class RunCommandTests: XCTestCase {
             for key in ["nsPerLayerFrame", "frameMsP99", "naiveNsPerLayerFrame", "streamNsPerLayerFrame", "speedupVsNaive"] {
                 let range = try XCTUnwrap(spread[key], key)
                 let low = try XCTUnwrap(range["min"]), high = try XCTUnwrap(range["max"])
+                if key == "streamNsPerLayerFrame", row[key] is NSNull {
+                    // Left out where it cost more than the batch (an optimized build at a few hundred layers may):
+                    // the row says why, and its range over the passes stays.
+                    XCTAssertNotNil((row["notes"] as? [String: String])?[key], "a left-out stream bound says why")
+                    continue
+                }
                 let median = key == "frameMsP99" ? try XCTUnwrap((row["frameMs"] as? [String: Double])?["p99"])
                     : try XCTUnwrap(row[key] as? Double)
                 XCTAssertTrue(low <= median && median <= high, "\(key): \(low) ≤ \(median) ≤ \(high)")
