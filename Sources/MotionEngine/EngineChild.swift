@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// MotionBench's side of the child process that loads an engine (`_engine`, `_engine-easing`, `_workload`): a death
+/// MotionBench's side of the child process that loads an engine (`_engine`, `_workload`): a death
 /// signal tied to the parent, and a SIGSEGV/SIGBUS handler that records the faulting address in the heartbeat page.
 /// (Swift, not C: C in the motionbench binary carries DWARF 5 debug information, which valgrind 3.19, the gate's
 /// instruction counter, cannot read.)

@@ -74,12 +74,16 @@ extension PerformanceGate {
     }
 
     /// The command that adds `workloads`' figures for `mode` to the baseline at `path`, keeping its other workloads.
-    /// An engine's workload is named by its own arguments (`--engine PATH --scenario … --layers … --frames …`).
+    /// An engine's workload is named by its options (`--engine PATH --scenario … --layers … --frames …`).
     package static func recordCommand(path: String, workloads: [GateWorkload], mode: Mode) -> String {
-        let builtIn = workloads.filter(\.arguments.isEmpty), engine = workloads.first { !$0.arguments.isEmpty }
+        let builtIn = workloads.filter { $0.engineJob == nil }
+        let engine = workloads.lazy.compactMap { workload -> [String]? in
+            guard let job = workload.engineJob, case .workload(let request) = job.request else { return nil }
+            return request.commandLineOptions(library: job.library)
+        }.first
         return "motionbench baseline --output \(shellQuoted(path))"
             + (builtIn.isEmpty ? "" : " --workloads \(builtIn.map(\.name).joined(separator: ","))")
-            + (engine.map { " " + $0.arguments.map(shellQuoted).joined(separator: " ") } ?? "")
+            + (engine.map { " " + $0.map(shellQuoted).joined(separator: " ") } ?? "")
             + " --mode \(mode.rawValue) --merge"
     }
 
@@ -121,7 +125,7 @@ extension PerformanceGate {
     static func instructionRow(_ workload: GateWorkload, before: UInt64, functions: FunctionProfile?, baseline: GateBaseline,
                                executable: String, maxIncrease: Double, failOnToolchainMismatch: Bool,
                                limits: ChildProcess.Limits) throws -> Row {
-        let count = try InstructionCounter.count(of: executable, workload.commandLine, scope: baseline.instructionScope,
+        let count = try InstructionCounter.count(of: executable, workload: workload, scope: baseline.instructionScope,
                                                  limits: limits)
         let now = count.total
         var (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)

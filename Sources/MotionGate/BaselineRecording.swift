@@ -18,7 +18,7 @@ extension PerformanceGate {
             progress("baseline: \(workload.name)")
             var measurement = existing?.workloads[workload.name] ?? GateBaseline.Measurement()
             if mode != .time {
-                let count = try InstructionCounter.count(of: executable, workload.commandLine, scope: .measuredRegion,
+                let count = try InstructionCounter.count(of: executable, workload: workload, scope: .measuredRegion,
                                                          limits: limits)
                 (measurement.instructions, measurement.functions) = (count.total, count.profile.truncated())
             }

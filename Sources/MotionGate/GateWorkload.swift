@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionHarness
 
 /// One fixed, seeded, single-threaded workload the CI gate measures (50–200 ms in a release build): a descriptor with
 /// its name (a contract: baselines are keyed by it), what it measures, and how to run it. Each workload is one file in
@@ -20,22 +21,43 @@ package struct GateWorkload: Sendable, Hashable, CustomStringConvertible {
     package let summary: String
     /// Sets the workload up from the gate's seeded generator and runs its measured loop once through `timed`.
     let body: @Sendable (inout SplitMix64) throws -> Run
-    /// Arguments after the name that the child process needs to rebuild the workload (an engine's path, scenario and
-    /// layer count); empty for the built-in workloads.
-    package let arguments: [String]
+    /// For an engine's workload: the job its child process runs (the library and the workload request); nil for the
+    /// built-in workloads, which the child rebuilds from their name.
+    package let engineJob: EngineJob?
     /// For an engine workload built in the parent (`GateWorkload.engine(path:…)`): its frames, threads and the library's
     /// identity, which a baseline stores and a gate checks. Nil for built-in workloads and in the child process.
     package var engineKey: EngineWorkloadKey?
 
     /// A workload named `name` that runs `body` (set-up, then one `timed` measured loop); a child process runs it as
-    /// `_workload NAME ARGUMENTS…`.
-    package init(name: String, summary: String, arguments: [String] = [],
+    /// `_workload NAME`, or with `engineJob` as `_workload NAME --job FILE`.
+    package init(name: String, summary: String, engineJob: EngineJob? = nil,
                 body: @escaping @Sendable (inout SplitMix64) throws -> Run) {
-        (self.name, self.summary, self.arguments, self.body) = (name, summary, arguments, body)
+        (self.name, self.summary, self.engineJob, self.body) = (name, summary, engineJob, body)
     }
 
-    /// The child process's arguments that run this workload: `_workload NAME ARGUMENTS…`.
-    package var commandLine: [String] { ["_workload", name] + arguments }
+    /// The arguments that run this workload in a child process of `executable`, timed `repeats` times, and the job
+    /// file they name (written here; the caller removes it): `_workload NAME` for a built-in; for an engine's workload
+    /// `_workload NAME --job FILE` under this build, and the flags every build takes (`--engine PATH --scenario …`)
+    /// under another build's binary (`gate --against`'s base, which may predate the job).
+    /// - Throws: `GateInputError` when the job file cannot be written.
+    package func childCommand(for executable: String, repeats: Int) throws -> (arguments: [String], jobFile: String?) {
+        let repeatOption = repeats > 1 ? ["--repeats", "\(repeats)"] : []
+        guard let engineJob, case .workload(var request) = engineJob.request else {
+            return (["_workload", name] + repeatOption, nil)
+        }
+        guard executable == PerformanceGate.currentExecutable else {
+            return (["_workload", name] + request.commandLineOptions(library: engineJob.library) + repeatOption, nil)
+        }
+        request.repeats = repeats
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("motionbench-job-\(getpid())-\(UUID().uuidString).json").path
+        do {
+            try EngineJob(library: engineJob.library, request: .workload(request)).write(to: file)
+        } catch {
+            throw GateInputError(message: "\(name): \(error.message)")
+        }
+        return (["_workload", name, "--job", file], file)
+    }
 
     /// The name.
     package var description: String { name }

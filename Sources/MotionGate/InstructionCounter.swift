@@ -44,6 +44,16 @@ package enum InstructionCounter {
         package let profile: FunctionProfile
     }
 
+    /// The instruction count of one run of `workload` in a child process of `executable` (`_workload NAME`, with an
+    /// engine's job file written for the run and removed after it).
+    /// - Throws: as `instructions(of:…)`.
+    package static func count(of executable: String, workload: GateWorkload, scope: Scope = .measuredRegion,
+                             limits: ChildProcess.Limits = .standard) throws -> Count {
+        let (arguments, jobFile) = try workload.childCommand(for: executable, repeats: 1)
+        defer { if let jobFile { try? FileManager.default.removeItem(atPath: jobFile) } }
+        return try count(of: executable, arguments, scope: scope, limits: limits)
+    }
+
     /// `instructions(of:…)` with the per-function self counts of the same run.
     /// - Throws: as `instructions(of:…)`.
     package static func count(of executable: String, _ arguments: [String], scope: Scope = .measuredRegion,

@@ -145,7 +145,7 @@ extension PerformanceGate {
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
                     let side = pair.side(base: index == 0)
                     results.set(index, Result { try InstructionCounter.count(
-                        of: side.executable, side.workload.commandLine, scope: scope, limits: limits) })
+                        of: side.executable, workload: side.workload, scope: scope, limits: limits) })
                 }
                 return (try results.get(0), try results.get(1))
             }

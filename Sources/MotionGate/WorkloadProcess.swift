@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionHarness
 import MotionOutput
 import MotionSupport
 
@@ -17,13 +18,27 @@ extension PerformanceGate {
     package static let timingRepeats = 10
 
     /// Runs `_workload NAME --repeats R` in a child process of `executable` and returns its CPU seconds (R = 1 runs a
-    /// single pass without the option, for builds that predate it).
+    /// single pass without the option, for builds that predate it). An engine's workload under this build goes
+    /// through its `EngineChildSession` (job, heartbeat, limits, and a death named with the call under way).
     /// - Throws: `GateInputError` when the binary does not run or prints something unexpected.
     package static func cpuSeconds(_ executable: String, _ workload: GateWorkload, repeats: Int = timingRepeats,
                                   limits: ChildProcess.Limits = .standard) throws -> Double {
-        let arguments = workload.commandLine + (repeats > 1 ? ["--repeats", "\(repeats)"] : [])
+        if let job = workload.engineJob, case .workload(var request) = job.request, executable == currentExecutable {
+            var session = EngineChildSession(executable: executable, library: job.library, timeout: limits.timeout)
+            (session.timeoutOption, session.memory) = ("--timeout", limits.memory)
+            request.repeats = repeats
+            let reply: EngineWorkloadReply
+            do {
+                reply = try session.run(.workload(request), replying: EngineWorkloadReply.self)
+            } catch {
+                throw GateInputError(message: "FAILED \(workload.name): \(error.message)")
+            }
+            if let failure = reply.failure { throw GateInputError(message: "FAILED \(workload.name): \(failure)") }
+            return try checkedSeconds(reply.cpuSeconds ?? 0, executable, workload)
+        }
+        let (arguments, _) = try workload.childCommand(for: executable, repeats: repeats)
         // An engine's crash is the engine's: its signal is named, without a Swift backtrace of motionbench's frames.
-        let engine = GateWorkload.isEngineName(workload.name)
+        let engine = workload.engineJob != nil
         let output = try ChildProcess.run(executable, arguments, limits: limits,
                                           environment: engine ? ["SWIFT_BACKTRACE": "enable=no"] : [:])
         if engine, !output.stoppedDescendants.isEmpty || !output.survivingDescendants.isEmpty {
@@ -51,7 +66,12 @@ extension PerformanceGate {
             throw GateInputError(message: "\(executable) _workload \(workload.name) did not run (exit \(output.status)): "
                                  + SafeText.quoted(String(output.standardError.suffix(300)) + String(output.standardOutput.suffix(200)), limit: 500))
         }
-        let seconds = number.doubleValue
+        return try checkedSeconds(number.doubleValue, executable, workload)
+    }
+
+    /// `seconds` when it is a number of seconds in (0, `GateBaseline.secondsLimit`], else `GateInputError` naming the
+    /// workload's child.
+    static func checkedSeconds(_ seconds: Double, _ executable: String, _ workload: GateWorkload) throws -> Double {
         guard seconds > 0, seconds <= GateBaseline.secondsLimit else {
             throw GateInputError(message: "\(executable) _workload \(workload.name) reported cpuSeconds "
                                  + "\(formatOutputNumber(seconds)); expected a number of seconds in (0, \(Int(GateBaseline.secondsLimit))]")

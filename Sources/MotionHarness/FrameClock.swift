@@ -5,7 +5,7 @@ import MotionCore
 /// The frame timestamps a run evaluates: a fixed rate, the documented variable-refresh pattern, or a file.
 ///
 /// Times are seconds since the clock started; frame 0 (time 0) is the state before the first evaluated frame.
-public struct FrameClock: Sendable {
+public struct FrameClock: Sendable, Codable, Equatable {
     /// What produced the timestamps, for reports: "120 Hz", "vrr (seed 1)", or the file name.
     public let label: String
     /// The nominal frame interval in seconds (1/rate): `staggerFrames` counts in it and the budget is one of it.
@@ -98,6 +98,22 @@ public struct FrameClock: Sendable {
     public static let minimumInterval = 1e-4
 
     /// Frames evaluated.
+    /// Whether the clock could have come from one of the constructors with a frame count in `frames`: a finite
+    /// positive nominal interval, finite strictly increasing times after 0, and one stated interval per frame (or
+    /// none). A clock that arrives in a job is checked with it.
+    package func isWellFormed(frames: ClosedRange<Int>) -> Bool {
+        guard frames.contains(times.count), nominalInterval.isFinite, nominalInterval > 0,
+              intervals.map({ $0.count == times.count && $0.allSatisfy { $0.isFinite && $0 > 0 } }) ?? true else {
+            return false
+        }
+        var previous = 0.0
+        for time in times {
+            guard time.isFinite, time > previous else { return false }
+            previous = time
+        }
+        return true
+    }
+
     public var frames: Int { times.count }
 
     /// The clock `run` builds from its options: `frameTimes` nil for a fixed `rate`, `vrr` for the seeded

@@ -1,6 +1,19 @@
-/// The ranges of the figures `motionbench run` can produce, which `compare` holds a run result's rows to when it reads
-/// them back: a row outside them did not come from `run` (or was edited), and is refused naming the file and the field.
+/// The ranges of `motionbench run`'s options, which the command and an engine's child process both check, and of the
+/// figures `run` can produce, which `compare` holds a run result's rows to when it reads them back: a row outside them
+/// did not come from `run` (or was edited), and is refused naming the file and the field.
 public enum RunLimits {
+    /// `run --frames`: frames per layer count, 1…1,000,000.
+    public static let frames = 1...1_000_000
+    /// `run --rate`: the frame rate in Hz, 1…10,000.
+    public static let rate: ClosedRange<Double> = 1...10_000
+    /// `run --repeat`: timed passes, 1…1000.
+    public static let repeats = 1...1000
+    /// `run --warmup`: untimed passes, 0…1000.
+    public static let warmup = 0...1000
+    /// `run --check-budget`: layer comparisons with the exact path per engine per layer count, 1…1,000,000,000.
+    public static let checkBudget = 1...1_000_000_000
+    /// `--engine-timeout`: seconds, in (0, 86,400] (the lower bound is open: any positive time).
+    public static let engineTimeout: ClosedRange<Double> = 0...86_400
     /// `run --layers`: each count a whole number in 1…100,000,000.
     public static let layers = 1...100_000_000
     /// `run --threads`: 1…1024.

@@ -6,7 +6,7 @@ import Glibc
 /// The process that keeps an engine child's descendants from outliving motionbench, even when motionbench is killed
 /// with SIGKILL (which no handler of its own can see).
 ///
-/// The child that loads an engine (`_engine`, `_engine-easing`) forks first. The forked process (the worker) loads
+/// The child that loads an engine (`_engine`) forks first. The forked process (the worker) loads
 /// and runs the engine; the process motionbench started (the guardian) runs no engine code. The guardian is the
 /// subreaper of the worker's descendants, so a double-forked or `setsid` daemon is re-parented to it, and its death
 /// signal is SIGHUP, which it handles:

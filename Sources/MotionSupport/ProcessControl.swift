@@ -88,8 +88,9 @@ package enum ProcessControl {
 /// `motionbench-KIND-PID-UUID…`: removed by their owner when a child ends or when it is stopped by a signal it can catch,
 /// and, after a SIGKILL, by the next motionbench that starts a child, once their owner's pid is gone.
 package enum ChildFiles {
-    /// The kinds of file swept: `motionbench-heartbeat-…` and `motionbench-easing-…`.
-    static let prefixes = ["motionbench-heartbeat-", "motionbench-easing-"]
+    /// The kinds of file swept: an engine child's job and heartbeat files, `motionbench-job-…` (and the names builds
+    /// before the one job used, `motionbench-heartbeat-…` and `motionbench-easing-…`).
+    static let prefixes = ["motionbench-job-", "motionbench-heartbeat-", "motionbench-easing-"]
 
     /// Removes the files in `directory` (TMPDIR by default) whose owner (the pid in the name) is no longer running;
     /// returns how many were removed. Once per process is enough.

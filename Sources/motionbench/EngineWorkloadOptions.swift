@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionGate
+import MotionHarness
 import MotionSupport
 
 /// `--engine PATH` with the scenario, layer count and frames of the gate workload that measures it (baseline, gate and
@@ -32,10 +33,10 @@ struct EngineWorkloadOptions: ParsableArguments {
             if basePath != nil, path == nil {
                 throw BadInput(message: "--base-engine needs --engine: gate --engine HEAD.so --base-engine BASE.so")
             }
-            guard layers >= 1, layers <= 10_000_000 else {
+            guard EngineWorkloadRequest.layerRange.contains(layers) else {
                 throw BadInput(message: "--layers \(layers) must be a whole number in 1…10000000")
             }
-            guard frames >= 1, frames <= 100_000 else {
+            guard EngineWorkloadRequest.frameRange.contains(frames) else {
                 throw BadInput(message: "--frames \(frames) must be a whole number in 1…100000")
             }
         }
@@ -53,11 +54,6 @@ struct EngineWorkloadOptions: ParsableArguments {
     func baseWorkload(limits: ChildProcess.Limits) throws -> GateWorkload? {
         guard let basePath else { return nil }
         return try GateWorkload.engine(path: basePath, scenario: scenario, layers: layers, frames: frames, limits: limits)
-    }
-
-    /// In `_workload NAME` (the child process): the engine workload NAME, loaded in this process; nil without --engine.
-    func childWorkload(named name: String) -> GateWorkload? {
-        path.map { GateWorkload.engine(named: name, path: $0, scenario: scenario, layers: layers, frames: frames) }
     }
 
     /// The workloads to measure: the engine's alone when --engine is given without --workloads, the engine's after

@@ -19,8 +19,7 @@ struct MotionBenchCommand: ParsableCommand {
             + "3 an inconclusive measurement.",
         version: ToolVersion.number,
         subcommands: [EvalCommand.self, ConvertCommand.self, SettleCommand.self, TimingCommand.self, InterpolateCommand.self, RunCommand.self, CompareCommand.self, AccuracyCommand.self, CaptureCommand.self,
-                      BaselineCommand.self, GateCommand.self, WorkloadCommand.self, EngineCommand.self,
-                      EngineEasingCommand.self])
+                      BaselineCommand.self, GateCommand.self, WorkloadCommand.self, EngineCommand.self])
 
     /// Runs the command line. Every error ends here: a `MotionBenchError` with its own exit code (2 bad input, 1 a
     /// failed check), an `ExitCode` a command threw after printing its verdict, help and version with 0, and anything

@@ -129,11 +129,6 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// What rebuilds this run's workload in an engine's child process.
-    var engineWorkload: EngineJob.Workload {
-        EngineJob.Workload(scenario: scenario, frames: frames, rate: rate, frameTimes: frameTimes)
-    }
-
     /// `--layers` as counts, or `BadInput` naming the entry that is not a whole number in 1…100000000.
     func layerCounts() throws -> [Int] {
         try layers.split(separator: ",", omittingEmptySubsequences: false).map { text in
@@ -167,7 +162,7 @@ struct RunCommand: ParsableCommand {
                                + "'swift build -c release --product MotionBenchExampleEngine')")
             }
             var request = EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,
-                                                workload: engineWorkload, timeout: engineTimeout)
+                                                timeout: engineTimeout)
             request.memory = try engineMemory.bytes()
             return request
         }

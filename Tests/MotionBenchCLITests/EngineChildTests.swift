@@ -82,7 +82,7 @@ final class EngineChildTests: XCTestCase {
     func testClosedOutputAndErrorAreNamedAsTheLostReportChannel() throws {
         assertFailed(try run("CLOSES_OUTPUT"), row: "broken-closes_output",
                      saying: ["engine broken-closes_output: closed the child's standard output and standard error "
-                              + "(the channel its row is reported on) in destroy"],
+                              + "(the channel its reply is reported on) in destroy"],
                      not: ["exited with status 0"])
     }
 
@@ -113,7 +113,7 @@ final class EngineChildTests: XCTestCase {
         try Data(#"["spring(mass: 1, stiffness: 100, damping: 10)"]"#.utf8).write(to: springs)
         for (mode, part) in [("CONSTRUCTOR_CRASH", "libbroken-constructor_crash.so: crashed with signal 11 (SIGSEGV) in dlopen"),
                              ("CLOSES_OUTPUT", "engine broken-closes_output: closed the child's standard output and standard "
-                                + "error (the channel its row is reported on) in destroy")] {
+                                + "error (the channel its reply is reported on) in destroy")] {
             let result = try CommandRunner.run(["accuracy", "--engine", try engine(mode), "--curves", "hard", "--samples", "101",
                                                 "--search-rounds", "1", "--springs", springs.path])
             XCTAssertEqual(result.status, 2, result.standardError)
@@ -133,7 +133,7 @@ final class EngineChildTests: XCTestCase {
             ("CRASH", ["FAILED", "engine broken-crash: crashed with signal 11 (SIGSEGV) in evaluate_frame at frame 3"]),
             ("DESTROY_CRASH", ["FAILED", "engine broken-destroy_crash: crashed with signal 11 (SIGSEGV) in destroy"]),
             ("NAN", ["FAILED", "engine broken-nan", "is nan at frame"]),
-            ("HANG", ["FAILED", "engine broken-hang: did not finish within 5.0 s", "in evaluate_frame at frame 3"]),
+            ("HANG", ["FAILED", "engine broken-hang: did not finish within 5 s", "in evaluate_frame at frame 3"]),
         ]
         for (mode, parts) in cases {
             let path = try engine(mode)
@@ -172,9 +172,9 @@ final class EngineChildTests: XCTestCase {
         var children: [pid_t] = []
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            children = Self.processes { $0.contains("_engine") && $0.contains(hang) }
+            children = Self.processes { $0.contains("_engine --job \(temporary.path)") }
             let beats = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-            if !children.isEmpty, beats.contains(where: { $0.hasPrefix("motionbench-heartbeat-") }) { break }
+            if !children.isEmpty, beats.contains(where: { $0.hasPrefix("motionbench-job-") }) { break }
             usleep(100_000)
         }
         XCTAssertFalse(children.isEmpty, "the engine child never started")
@@ -187,9 +187,9 @@ final class EngineChildTests: XCTestCase {
         let alive = children.filter { Self.isAlive($0) }
         alive.forEach { kill($0, SIGKILL) }
         XCTAssertEqual(alive, [], "engine children outlived the killed run")
-        XCTAssertEqual(Self.processes { $0.contains("_engine") && $0.contains(hang) }.filter { Self.isAlive($0) }, [])
+        XCTAssertEqual(Self.processes { $0.contains("_engine --job \(temporary.path)") }.filter { Self.isAlive($0) }, [])
         let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-        XCTAssertEqual(left.filter { $0.hasPrefix("motionbench-heartbeat-") }, [], "heartbeat files left behind")
+        XCTAssertEqual(left.filter { $0.hasPrefix("motionbench-job-") }, [], "heartbeat files left behind")
     }
 
     /// The pids whose command line (arguments joined by spaces) satisfies `matches`.

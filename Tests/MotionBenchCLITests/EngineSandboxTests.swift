@@ -47,7 +47,7 @@ final class EngineSandboxTests: XCTestCase {
         let result = try CommandRunner.run(["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library,
                                             "--engine-timeout", "3"])
         XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
-        XCTAssertTrue(result.standardError.contains("did not finish within 3.0 s"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("did not finish within 3 s"), result.standardError)
         let recorded = pids()
         XCTAssertFalse(recorded.isEmpty, "the engine recorded its child's pid")
         XCTAssertTrue(recorded.allSatisfy { !isAlive($0) }, "alive: \(recorded.filter(isAlive))")
@@ -133,20 +133,19 @@ final class EngineSandboxTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("SIGSEGV) in last_error at frame 3"), result.standardError)
     }
 
-    /// A line an engine prints on standard output after the gate workload's reply is a malformed reply, quoted, not
-    /// "did not run (exit 0)". (`run`'s and `accuracy`'s children report on a private channel, which such a line cannot
-    /// reach: `run` passes.)
-    func testAForgedReplyIsReportedAsMalformedQuotingItsStart() throws {
+    /// A line an engine prints on standard output when its library is closed (an `atexit` handler) lands before the
+    /// reply: every engine child closes the library before it prints its reply, so `run` and the gate's workload child
+    /// both pass. (A reply that does not read is reported as malformed, quoting its start: GateChildProcessTests and
+    /// EngineChildSessionTests.)
+    func testALineAnEngineForgesAtExitDoesNotReplaceTheReply() throws {
         let library = try engine("FORGED_REPLY")
         let run = try CommandRunner.run(["run", "--layers", "200", "--frames", "4", "--threads", "1", "--engine", library])
         XCTAssertEqual(run.status, 0, run.standardError)
         let result = try CommandRunner.run(["baseline", "--output", directory.appendingPathComponent("b.json").path,
                                             "--engine", library, "--layers", "200", "--frames", "4", "--mode", "time"])
-        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
-        for part in ["engine:sandbox-forged_reply", "reply is malformed", "it starts e\":0.01,\"forged\":true}",
-                     "an engine that writes to standard output"] {
-            XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
-        }
+        XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
+        let written = try String(contentsOf: directory.appendingPathComponent("b.json"), encoding: .utf8)
+        XCTAssertTrue(written.contains("engine:sandbox-forged_reply"), written)
     }
 
     /// `run` with an engine that detaches a `setsid` daemon and then hangs, started in the background; returns once

@@ -21,7 +21,7 @@ final class ErrorKindTests: XCTestCase {
         } catch let error as RunComparisonError {
             errors.append(error)
         }
-        do { _ = try EngineJob(argument: "{") } catch let error as EngineJobError { errors.append(error) }
+        do { _ = try EngineJob.read(path: folder.appendingPathComponent("missing-job.json").path) } catch { errors.append(error) }
         // A real ThreadCapacityError needs this process's limits lowered (RunCommandTests gets one from the CLI under
         // ulimit -v); here its kind is checked on one built by hand.
         errors.append(ThreadCapacityError(option: "run: --threads", requested: 1000, started: 12, errorNumber: EAGAIN))

@@ -13,11 +13,8 @@ extension GateWorkload {
             && Int(parts[parts.count - 1]) != nil && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
     }
 
-    /// The engine library's path (the workload's `--engine` argument), or nil for a built-in workload.
-    package var engineLibraryPath: String? {
-        guard let index = arguments.firstIndex(of: "--engine"), index + 1 < arguments.count else { return nil }
-        return arguments[index + 1]
-    }
+    /// The engine library's path, or nil for a built-in workload.
+    package var engineLibraryPath: String? { engineJob?.library }
 
     /// A workload for an engine under test: `frames` frames at 120 Hz of `layers` layers of `scenario` (the kinds the
     /// engine supports), one thread. The measured region holds only the engine's frame calls: loading the library,
@@ -37,15 +34,18 @@ extension GateWorkload {
         var options = FrameHarness.Options(scenario: parsed, layerCounts: [layers], clock: .fixed(rate: 120, frames: frames),
                                            threads: 1, verify: false)
         (options.repeats, options.warmupPasses) = (1, 0)
-        var request = EngineProcess.Request(
-            path: path, executable: executable, workload: EngineJob.Workload(scenario: scenario, frames: frames, rate: 120),
-            timeout: limits.timeout)
+        var request = EngineProcess.Request(path: path, executable: executable, timeout: limits.timeout)
         request.timeoutOption = "--timeout"
         request.memory = limits.memory
         let row = EngineProcess.measure(request, count: layers, options: options)
         if let failure = row.failure { throw GateInputError(message: "FAILED \(failure)") }
-        var workload = engine(named: "engine:\(row.name)/\(parsed.name)/\(layers)", path: path, scenario: scenario,
-                              layers: layers, frames: frames)
+        let name = "engine:\(row.name)/\(parsed.name)/\(layers)"
+        let job = EngineJob(library: path, request: .workload(EngineWorkloadRequest(
+            name: name, scenario: parsed.origin, layers: layers, frames: frames)))
+        var workload = GateWorkload(name: name, summary: "the engine at \(path) on \(layers) layers of \(scenario), "
+                                    + "\(frames) frames", engineJob: job) { _ in
+            throw GateInputError(message: "\(name) runs only in its own child process (_workload \(name) --job FILE)")
+        }
         let digest: String
         do { digest = try SHA256.hex(ofFileAt: path) } catch {
             throw GateInputError(message: "engine \(path) cannot be read to hash it: \(error.localizedDescription)")
@@ -55,22 +55,21 @@ extension GateWorkload {
         return workload
     }
 
-    /// The engine workload `name` (`engine:NAME/SCENARIO/LAYERS`) as its own child process (`_workload`) runs it: the
-    /// library is loaded there, on the first run, outside the measured region.
-    package static func engine(named name: String, path: String, scenario: String, layers: Int, frames: Int) -> GateWorkload {
-        let loaded = LoadedLibrary(path: path)
-        return GateWorkload(
-            name: name, summary: "the engine at \(path) on \(layers) layers of \(scenario), \(frames) frames",
-            arguments: ["--engine", path, "--scenario", scenario, "--layers", "\(layers)", "--frames", "\(frames)"]
-        ) { _ in
-            let library = try loaded.library()
-            let clock = FrameClock.fixed(rate: 120, frames: frames)
-            let (engine, count) = try EngineWorkbench.prepare(library, scenario: try Scenario.named(scenario), count: layers,
-                                                               clock: clock)
+    /// Runs an engine's workload in its child process (`EngineChildHost` calls it with the loaded library): creates the
+    /// engine on the request's layers outside the measured region, then `repeats` times resets it and evaluates every
+    /// frame inside it, and keeps the smallest CPU time. The checksum of the outputs is read outside the region.
+    package static let engineRunner: EngineChildHost.WorkloadRunner = { request, library, stage in
+        stage(.create)
+        let clock = request.clock
+        let (engine, count) = try EngineWorkbench.prepare(library, scenario: try request.scenario.scenario(),
+                                                           count: request.layers, clock: clock)
+        var best: Run?
+        for _ in 0..<max(request.repeats, 1) {
             try engine.reset()
+            stage(.evaluateFrame)
             var failure: EngineError?
             let run = GateWorkload.timed {
-                for index in 1...frames {
+                for index in 1...clock.frames {
                     do throws(EngineError) {
                         try engine.evaluateFrame(time: clock.times[index - 1], chunk: 0, of: 1)
                     } catch {
@@ -81,22 +80,10 @@ extension GateWorkload {
                 return 0
             }
             if let failure { throw failure }
-            return Run(checksum: EngineWorkbench.checksum(engine, layers: count), cpuSeconds: run.cpuSeconds)
+            if best.map({ run.cpuSeconds < $0.cpuSeconds }) ?? true { best = run }
         }
-    }
-}
-
-/// An engine library opened on first use and kept open for the workload's later runs.
-private final class LoadedLibrary: @unchecked Sendable {
-    let path: String
-    private var loaded: PluginLibrary?
-
-    init(path: String) { self.path = path }
-
-    func library() throws(EngineError) -> PluginLibrary {
-        if let loaded { return loaded }
-        let library = try PluginLibrary(path: path)
-        loaded = library
-        return library
+        let checksum = EngineWorkbench.checksum(engine, layers: count)
+        return EngineWorkloadReply(workload: request.name, cpuSeconds: best?.cpuSeconds ?? 0,
+                                   checksum: checksum.isFinite ? checksum : nil)
     }
 }

@@ -4,8 +4,9 @@ import MotionEngine
 import MotionSupport
 
 /// An engine's easing read back at chosen inputs, through the engine's own C interface in a child process
-/// (`motionbench _engine-easing`), for `motionbench accuracy --engine`: the engine is never loaded in the caller's
-/// process, and a crash, a hang or a stray write costs only the probe, which names the call and the frame.
+/// (`motionbench _engine --job FILE` with an easing request), for `motionbench accuracy --engine`: the engine is never
+/// loaded in the caller's process, and a crash, a hang or a stray write costs only the probe, which names the call and
+/// the frame.
 ///
 /// How an input x becomes exactly the engine's progress: per timing function the child creates the engine with ONE
 /// `basic` scalar layer from 0 to 1, begin 0 s, duration 1 s, played once, and evaluates one frame at time x for each
@@ -55,84 +56,40 @@ public enum EngineEasingProbe {
     /// - Throws: `EngineError` naming the engine and, for a crash or a hang, the call and the frame (from the heartbeat
     ///   page); a create failure is not an error but the subject's `unsupported` entry.
     public static func evaluate(_ request: Request, specs: [String], inputs: [[Double]]) throws(EngineError) -> Answer {
-        let directory = FileManager.default.temporaryDirectory
-        ChildFiles.sweepOnce()  // what a killed motionbench left behind
-        let stem = "motionbench-easing-\(getpid())-\(UUID().uuidString)"
-        let heartbeat = directory.appendingPathComponent(stem + ".heartbeat").path
-        let jobPath = directory.appendingPathComponent(stem + ".job").path
-        defer {
-            try? FileManager.default.removeItem(atPath: heartbeat)
-            try? FileManager.default.removeItem(atPath: jobPath)
-        }
-        let job = EngineEasingJob(library: request.path, heartbeat: heartbeat,
-                                  subjects: zip(specs, inputs).map { EngineEasingJob.Subject(spec: $0, inputs: $1) })
-        do {
-            try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
-        } catch {
-            throw EngineError("engine \(request.label): cannot write the job file \(jobPath): \(error)")
-        }
+        var session = EngineChildSession(executable: request.executable, library: request.path, timeout: request.timeout)
+        session.memory = request.memory
         let values = inputs.reduce(0) { $0 + $1.count }
-        let limit = max(1 << 24, 48 * values + 4096 * specs.count)
-        let output: ChildProcess.Output
+        session.outputLimit = max(1 << 24, 48 * values + 4096 * specs.count)
+        let reply: EngineEasingReply
         do {
-            output = try ChildProcess.run(request.executable, ["_engine-easing", "--job", jobPath],
-                                          limits: ChildProcess.Limits(timeout: request.timeout, outputLimit: limit,
-                                                                      memory: request.memory),
-                                          environment: ["SWIFT_BACKTRACE": "enable=no"], removing: [heartbeat, jobPath],
-                                          guarded: true)
+            reply = try session.run(.easing(zip(specs, inputs).map { EngineEasingSubject(spec: $0, inputs: $1) }),
+                                    replying: EngineEasingReply.self)
         } catch {
-            let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
-            if let error = error as? ChildProcessError, error.reason == .timedOut {
-                throw EngineError("engine \(name): did not finish within \(formatSpecNumber(request.timeout)) s and was stopped"
-                                  + "\(EngineProcess.callAndFrame(heartbeat)) (raise the limit with --engine-timeout)"
-                                  + (EngineProcess.leftBehind(stopped: error.stoppedDescendants,
-                                                              survivors: error.survivingDescendants).map { "; it " + $0 } ?? ""))
-            }
-            throw EngineError("engine \(name): " + EngineProcess.stopped(error, heartbeat: heartbeat, timeout: request.timeout)
-                              + EngineMemory.note(peak: (error as? ChildProcessError)?.peakDataBytes, limit: request.memory))
+            throw EngineError(error.message)
         }
-        if let leftBehind = EngineProcess.leftBehind(output) {
-            throw EngineError("engine \(EngineHeartbeat.read(path: heartbeat)?.name ?? request.label): \(leftBehind)")
+        if let failure = reply.failure { throw EngineError(failure) }
+        guard let answer = reply.answer(inputs: inputs) else {
+            let line = String(decoding: (try? JSONEncoder().encode(reply)) ?? Data(), as: UTF8.self)
+            throw EngineError("engine \(reply.engine?.name ?? request.label): "
+                              + EngineChildSession.malformed(reply: line))
         }
-        let name = EngineHeartbeat.read(path: heartbeat)?.name ?? request.label
-        let line = output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
-        let reply = try? JSONDecoder().decode(EngineEasingReply.self, from: Data(line.utf8))
-        if let failure = reply?.failure { throw EngineError(failure) }
-        if output.status == 0 {
-            guard let answer = reply?.answer(inputs: inputs) else {
-                throw EngineError("engine \(name): " + EngineProcess.malformed(reply: line))
-            }
-            return answer
-        }
-        throw EngineError("engine \(name): " + EngineProcess.ended(output, heartbeat: heartbeat)
-                          + EngineMemory.note(peak: output.peakDataBytes, limit: request.memory))
+        return answer
     }
 
-    /// The child's side: reads the job file, loads the library, evaluates every subject (a first pass in increasing
-    /// input order whose outputs are checked, then a timed pass in a scrambled order), and returns the reply, whose
-    /// `failure` names the engine when one ended the probe.
-    package static func child(jobPath: String) -> EngineEasingReply {
+    /// The child's side, once the library is loaded: evaluates every subject (a first pass in increasing input order
+    /// whose outputs are checked, then a timed pass in a scrambled order), and returns the reply, whose `failure`
+    /// names the engine when one ended the probe.
+    static func child(_ library: PluginLibrary, subjects: [EngineEasingSubject], heartbeat: EngineHeartbeat?,
+                      channel: ReportChannel) -> EngineEasingReply {
         var reply = EngineEasingReply()
-        var label = "_engine-easing"
         let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
         defer { scratch.deallocate() }
-        var heartbeat: EngineHeartbeat?
+        let descriptor = library.descriptor
         do throws(EngineError) {
-            let (job, functions) = try EngineEasingJob.read(path: jobPath)
-            label = URL(fileURLWithPath: job.library).lastPathComponent
-            heartbeat = job.heartbeat.flatMap(EngineHeartbeat.init(path:))
-            heartbeat?.recordFaults()
-            let channel = ReportChannel()
-            let library = try PluginLibrary(path: job.library) { stage in
-                heartbeat?.record(stage)
-                if case let .named(name) = stage { label = name }
-            }
-            library.willCallLastError = { heartbeat?.enter(.lastError) }
-            channel.check(during: .dlopen, heartbeat)
-            let descriptor = library.descriptor
+            let functions = try EngineEasingSubject.parse(subjects)
             reply.engine = .init(name: descriptor.name, version: descriptor.version, precision: descriptor.precision)
             heartbeat?.record(layers: 1, precisionBytes: descriptor.precision.bytes)
-            for (subject, function) in zip(job.subjects, functions) {
+            for (subject, function) in zip(subjects, functions) {
                 guard descriptor.supportedKinds.contains(.basic) else {
                     reply.subjects.append(.init(unsupported: "engine \(descriptor.name): does not evaluate basic layers "
                                                 + "(supported_kinds)"))
@@ -189,8 +146,7 @@ public enum EngineEasingProbe {
                                             nsPerEval: count > 0 ? Double(elapsed) / Double(count) : nil))
             }
         } catch {
-            reply.failure = error.message.hasPrefix("engine ") || error.message.hasPrefix("_engine-easing")
-                ? error.message : "engine \(label): \(error.message)"
+            reply.failure = EngineChildHost.named(error.message, descriptor.name)
         }
         return reply
     }

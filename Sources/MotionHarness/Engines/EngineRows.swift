@@ -29,7 +29,7 @@ enum EngineRows {
         var rows = [batch, naive, stream], subsets: [[EngineLayerKind]: EngineRow] = [:]
         let candidates: [(label: String, measure: () -> EngineRow)] =
             options.engines.map { request in
-                (request.label, { EngineProcess.run(request, count: workload.count, options: options) })
+                (request.label, { EngineProcess.measure(request, count: workload.count, options: options) })
             } + options.inProcessEngines.map { factory in
                 (factory.label, { inProcess(factory, workload: workload, options: options) })
             }

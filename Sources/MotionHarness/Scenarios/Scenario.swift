@@ -58,6 +58,8 @@ public struct Scenario: Sendable {
     public let seed: UInt64
     /// The mix.
     public let entries: [Entry]
+    /// The text the scenario was read from, which rebuilds it in an engine's child process.
+    package let origin: ScenarioSource
 }
 
 extension Scenario {
@@ -108,6 +110,7 @@ extension Scenario {
         let total = entries.reduce(0) { $0 + $1.weight }
         guard total.isFinite else { throw reader.fail("animations", "weights must add up to a finite number") }
         self.entries = entries
+        origin = ScenarioSource(source: source, json: text)
     }
 
     static func entry(_ reader: ScenarioReader) throws(ScenarioError) -> Entry {

@@ -3,54 +3,35 @@ import MotionCore
 import MotionEngine
 import MotionSupport
 
-/// What `motionbench _engine-easing --job FILE` reads: the engine library, the heartbeat file, and per subject a timing
-/// function (spec text that `MotionSpec` parses back exactly) and the inputs in [0, 1] to evaluate it at. Written as
-/// JSON by `EngineEasingProbe.evaluate`, read by the child; JSON keeps every double exactly (shortest round trip).
-package struct EngineEasingJob: Codable, Sendable, Equatable {
-    /// One timing function and its inputs.
-    package struct Subject: Codable, Sendable, Equatable {
-        /// The timing function's spec text.
-        package var spec: String
-        /// The inputs (progress in [0, 1]) in the order the outputs come back.
-        package var inputs: [Double]
-    }
+/// One subject of `accuracy --engine`'s easing job (`EngineJob.Request.easing`): a timing function (spec text that
+/// `MotionSpec` parses back exactly) and the inputs in [0, 1] to evaluate it at, in the order the outputs come back.
+package struct EngineEasingSubject: Codable, Sendable, Equatable {
+    /// The timing function's spec text.
+    package var spec: String
+    /// The inputs (progress in [0, 1]) in the order the outputs come back.
+    package var inputs: [Double]
 
-    /// The engine library's path.
-    package var library: String
-    /// The heartbeat file (`EngineHeartbeat`), or nil for none.
-    package var heartbeat: String?
-    /// The subjects, in the order the reply answers them.
-    package var subjects: [Subject]
-
-    /// The job in the file at `path`, every spec parsed and every input checked.
-    /// - Throws: `EngineError` naming the file and what is wrong in it.
-    package static func read(path: String) throws(EngineError) -> (job: EngineEasingJob, functions: [TimingFunction]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw EngineError("_engine-easing: cannot read the job file \(path)")
-        }
-        let job: EngineEasingJob
-        do {
-            job = try JSONDecoder().decode(EngineEasingJob.self, from: data)
-        } catch {
-            throw EngineError("_engine-easing: \(path) is not an easing job (\(error))")
-        }
+    /// The timing functions of `subjects`, every spec parsed and every input checked.
+    /// - Throws: `EngineError` naming the subject and what is wrong in it.
+    package static func parse(_ subjects: [EngineEasingSubject]) throws(EngineError) -> [TimingFunction] {
         var functions: [TimingFunction] = []
-        for (index, subject) in job.subjects.enumerated() {
+        for (index, subject) in subjects.enumerated() {
             guard case .timingFunction(let function)? = try? MotionSpec(parsing: subject.spec) else {
-                throw EngineError("_engine-easing: \(path) subject \(index): '\(SafeText.quoted(subject.spec))' is not a "
-                                  + "timing function")
+                throw EngineError("_engine: --job subject \(index): '\(SafeText.quoted(subject.spec))' is not a timing "
+                                  + "function")
             }
             if let bad = subject.inputs.first(where: { !($0 >= 0 && $0 <= 1) }) {
-                throw EngineError("_engine-easing: \(path) subject \(index): \(bad) is not an input in [0, 1]")
+                throw EngineError("_engine: --job subject \(index): \(bad) is not an input in [0, 1]")
             }
             functions.append(function)
         }
-        return (job, functions)
+        return functions
     }
 }
 
-/// What `_engine-easing` prints as its one line of JSON: the engine's identity, per subject its outputs (and the timed
-/// pass's ns per frame call) or the engine's refusal, or the failure that ended the probe.
+/// What the easing child (`_engine --job FILE` with an easing request) prints as its one line of JSON: the engine's
+/// identity, per subject its outputs (and the timed pass's ns per frame call) or the engine's refusal, or the failure
+/// that ended the probe.
 package struct EngineEasingReply: Codable, Sendable, Equatable {
     /// The engine's descriptor name, version and precision.
     package struct Identity: Codable, Sendable, Equatable {
