@@ -1,5 +1,6 @@
 import Foundation
 import MotionGate
+import MotionHarness
 import XCTest
 import MotionTestSupport
 
@@ -96,5 +97,42 @@ final class EngineGateTests: XCTestCase {
         XCTAssertEqual(same.status, 0, same.standardOutput + same.standardError)
         XCTAssertTrue(same.standardOutput.contains("\"verdict\" : \"PASS\"") || same.standardOutput.contains("\"verdict\":\"PASS\""),
                       same.standardOutput)
+    }
+
+    /// `_workload` takes an engine's workload both ways: as the job this build's gate writes, and as the flags of builds
+    /// before the job (what a later build's `gate --against` gives its base binary). Both run the same measured loop
+    /// (the same checksum); the flags' failure is an exit status with the engine's message on standard error.
+    func testWorkloadChildTakesTheJobAndTheOlderFlagsAlike() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-workload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let library = try TestEngines.build("broken_engine.c", name: "plain",
+                                            defines: ["MODE=MODE_NONE", "ENGINE_NAME=\"plain\""], in: directory)
+        let name = "engine:plain/fade/300"
+        let flags = try CommandRunner.run(["_workload", name, "--engine", library, "--scenario", "fade", "--layers", "300",
+                                           "--frames", "6"])
+        XCTAssertEqual(flags.status, 0, flags.standardError)
+        let job = directory.appendingPathComponent("job.json").path
+        try JSONEncoder().encode(EngineJob(library: library, request: .workload(EngineWorkloadRequest(
+            name: name, scenario: try Scenario.named("fade").origin, layers: 300, frames: 6)))).write(to: URL(fileURLWithPath: job))
+        let fromJob = try CommandRunner.run(["_workload", name, "--job", job])
+        XCTAssertEqual(fromJob.status, 0, fromJob.standardError)
+        let replies = try [flags, fromJob].map { result in
+            try JSONDecoder().decode(EngineWorkloadReply.self, from: Data((result.standardOutput.split(separator: "\n").last ?? "").utf8))
+        }
+        XCTAssertEqual(replies.map(\.workload), [name, name])
+        XCTAssertNotNil(replies[0].checksum)
+        XCTAssertEqual(replies[0].checksum, replies[1].checksum, "one workload, one checksum")
+        XCTAssertTrue(replies.allSatisfy { ($0.cpuSeconds ?? 0) > 0 }, "\(replies)")
+
+        let wrongName = try CommandRunner.run(["_workload", "engine:other/fade/300", "--job", job])
+        XCTAssertEqual(wrongName.status, 2)
+        XCTAssertTrue(wrongName.standardError.contains("is not the job of workload 'engine:other/fade/300'"), wrongName.standardError)
+        let failing = try TestEngines.build("broken_engine.c", name: "nocreate",
+                                            defines: ["MODE=MODE_CREATE_FAILS", "ENGINE_NAME=\"nocreate\""], in: directory)
+        let failed = try CommandRunner.run(["_workload", "engine:nocreate/fade/300", "--engine", failing, "--scenario", "fade",
+                                            "--layers", "300", "--frames", "6"])
+        XCTAssertEqual(failed.status, 1, failed.standardOutput + failed.standardError)
+        XCTAssertTrue(failed.standardError.contains("nocreate"), failed.standardError)
     }
 }
