@@ -151,7 +151,9 @@ struct AccuracyCommand: ParsableCommand {
     func accuracyPlan() throws -> AccuracyPlan {
         let curveList = try Self.curveList(curves)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
-            : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
+            : try BadInput.readingSpecList(springs, option: "--springs", command: "accuracy").map { name, spec in
+                (name, try Spring(spec: spec))
+            }
         var plan = AccuracyPlan(curves: curveList, samples: samples, springs: springList, rate: rate, seconds: seconds,
                                 search: searchBudget)
         for path in measured { try Self.readSamples(path, into: &plan.measured) }
@@ -200,37 +202,5 @@ struct AccuracyCommand: ParsableCommand {
         } catch {
             throw BadInput(message: "accuracy: --measured \(error)")
         }
-    }
-
-    /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects; messages start with `command`.
-    static func readList(_ path: String, option: String, command: String = "accuracy") throws -> [(String, String)] {
-        let data: Data
-        do {
-            data = try InputFile.read(path)
-        } catch {
-            throw BadInput(message: "\(command): \(option) '\(SafeText.quoted(path))' is not presets/hard/all/default, and as a file "
-                           + "it \(error.reason)")
-        }
-        let parsed: Any
-        do {
-            parsed = try StrictJSON.parse(data)
-        } catch {
-            throw BadInput(message: "\(command): \(option) \(path) is not valid JSON: \(error)")
-        }
-        guard let list = parsed as? [Any], !list.isEmpty else {
-            throw BadInput(message: "\(command): \(option) \(path) must be a non-empty JSON array")
-        }
-        let pairs: [(String, String)] = try list.enumerated().map { index, item in
-            if let spec = item as? String { return (spec, spec) }
-            guard let object = item as? [String: Any], let spec = object["spec"] as? String else {
-                throw BadInput(message: "\(command): \(option) \(path): item \(index) must be a spec string or {\"name\", \"spec\"}")
-            }
-            return ((object["name"] as? String) ?? spec, spec)
-        }
-        var seen = Set<String>()
-        for (name, _) in pairs where !seen.insert(name).inserted {
-            throw BadInput(message: "\(command): \(option) \(path): the name '\(SafeText.quoted(name))' appears twice; names must be unique")
-        }
-        return pairs
     }
 }
