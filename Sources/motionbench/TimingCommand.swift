@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionSupport
 import MotionOutput
 
 /// `motionbench timing [options] [TIME...]`: phase, current iteration and progress at each local time.
@@ -122,7 +123,7 @@ struct TimingCommand: ParsableCommand {
         let evaluate = try evaluator(easing: TimingFunction(spec: self.easing))
         var stream = try format.stream(columns: ["time", "phase", "iteration", "progress"], hiddenInText: ["time"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(times, command: "timing", whenWaiting: { stream.flush() }) { time in
+        try CommandInputs.forEach(times, command: "timing", whenWaiting: { stream.flush() }) { time in
             let result = evaluate(time)
             let iteration: ReportCell = result.currentIteration.map {
                 abs($0) < 0x1p53 ? .integer(Int($0)) : .number($0)
