@@ -62,11 +62,12 @@ let package = Package(
             name: "MotionReference",
             dependencies: ["CGSL", "MotionCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
-        // Accuracy studies: public solver strategies reimplemented, compared with the GSL references.
+        // Accuracy studies: public solver strategies reimplemented, compared with the GSL references, and engines' easing
+        // searched through the harness's engine children (MotionHarness does not depend on this target).
         .target(
             name: "MotionReports",
-            dependencies: ["MotionCore", "MotionReference", "MotionOutput", "MotionSupport",
-                           .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["MotionCore", "MotionEngine", "MotionHarness", "MotionReference", "MotionOutput",
+                           "MotionSupport", .product(name: "RealModule", package: "swift-numerics")]
         ),
         // The one JSON and CSV writer every machine-readable output goes through.
         .target(

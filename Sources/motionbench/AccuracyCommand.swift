@@ -2,7 +2,6 @@ import MotionSupport
 import ArgumentParser
 import Foundation
 import MotionCore
-import MotionEngine
 import MotionGate
 import MotionHarness
 import MotionReports
@@ -129,12 +128,37 @@ struct AccuracyCommand: ParsableCommand {
 
     func run() throws {
         let destination = try output.map(OutputFile.init(checking:))
+        let plan = try accuracyPlan()
+        let status = StatusLine()
+        let report: AccuracyReport
+        do {
+            report = try AccuracyRun.run(consume plan, progress: status.show) { line in
+                status.clear()
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+        } catch let failure as ReferenceFailure {
+            throw BadInput(message: "accuracy: \(failure)")
+        } catch {
+            status.clear()
+            throw error
+        }
+        status.clear()
+        let text = try format.render(report)
+        if let destination { try destination.write(text) } else { print(text, terminator: "") }
+    }
+
+    /// The options resolved: curves, springs, the measured files read, one request per engine.
+    func accuracyPlan() throws -> AccuracyPlan {
         let curveList = try Self.curveList(curves)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
-            : try Self.readList(springs, option: "--springs").map { name, spec in (name, try Spring(spec: spec)) }
-        var measuredSamples = MeasuredSampleSet()
-        for path in measured { try Self.readSamples(path, into: &measuredSamples) }
-        let requests = try engines.map { path in
+            : try BadInput.readingSpecList(springs, option: "--springs", command: "accuracy").map { name, spec in
+                (name, try Spring(spec: spec))
+            }
+        var plan = AccuracyPlan(curves: curveList, samples: samples, springs: springList, rate: rate, seconds: seconds,
+                                search: searchBudget)
+        for path in measured { try Self.readSamples(path, into: &plan.measured) }
+        plan.measuredFiles = measured
+        plan.engines = try engines.map { path in
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw BadInput(message: "accuracy: --engine \(SafeText.quoted(path)): no such readable file (the example engine "
                                + "is built by 'swift build -c release --product MotionBenchExampleEngine')")
@@ -144,50 +168,7 @@ struct AccuracyCommand: ParsableCommand {
             request.memory = try engineMemory.bytes()
             return request
         }
-        let status = StatusLine()
-        var report: AccuracyReport
-        do {
-            report = try AccuracyStudy.run(curves: curveList, samples: samples, springs: springList, rate: rate,
-                                           seconds: seconds, search: searchBudget, progress: status.show)
-        } catch {
-            throw BadInput(message: "accuracy: \(error)")
-        }
-        var unsupported: [(implementation: String, spec: String, reason: String)] = []
-        var implementations = Set<String>()
-        for request in requests {
-            var result: EngineEasingSearch.Result
-            do {
-                result = try EngineEasingSearch.run(request, curves: curveList, grid: WorstCaseSearch.evenGrid(samples),
-                                                    budget: searchBudget, progress: status.show)
-            } catch {
-                status.clear()
-                throw EngineError("accuracy: --engine \(request.path): FAILED: \(error)")
-            }
-            // Two engines with one name (two builds of one library, say) are told apart by path in every table.
-            if !implementations.insert(result.implementation).inserted {
-                result.rename(to: result.implementation.replacingOccurrences(of: " (engine)", with: " (engine, \(request.path))"))
-                implementations.insert(result.implementation)
-            }
-            for rejected in result.unsupported {
-                status.clear()
-                FileHandle.standardError.write(Data(("accuracy: --engine \(request.path): \(result.implementation) does not "
-                    + "support \(rejected.spec): \(rejected.message)\n").utf8))
-                unsupported.append((result.implementation, rejected.spec, rejected.message))
-            }
-            report.implementationTimings[result.implementation] = result.nsPerEval
-            for sample in EngineEasingSearch.measuredSamples(result.samples, file: request.path) {
-                measuredSamples.append(sample)
-            }
-        }
-        if !measuredSamples.isEmpty || !unsupported.isEmpty {
-            let files = measured + engines
-            status.show("measured: \(measuredSamples.count) samples from \(files.count) file(s) and engine(s) against the exact answers")
-            report.measured = MeasuredStudy.run(consume measuredSamples, files: files)
-            report.measured?.unsupported = unsupported
-        }
-        status.clear()
-        let text = try format.render(report)
-        if let destination { try destination.write(text) } else { print(text, terminator: "") }
+        return plan
     }
 
     /// The worst-case search's budget: `--search-rounds`, or none with `--no-search`.
@@ -221,37 +202,5 @@ struct AccuracyCommand: ParsableCommand {
         } catch {
             throw BadInput(message: "accuracy: --measured \(error)")
         }
-    }
-
-    /// (name, spec) pairs from a JSON array of specs or {"name", "spec"} objects; messages start with `command`.
-    static func readList(_ path: String, option: String, command: String = "accuracy") throws -> [(String, String)] {
-        let data: Data
-        do {
-            data = try InputFile.read(path)
-        } catch {
-            throw BadInput(message: "\(command): \(option) '\(SafeText.quoted(path))' is not presets/hard/all/default, and as a file "
-                           + "it \(error.reason)")
-        }
-        let parsed: Any
-        do {
-            parsed = try StrictJSON.parse(data)
-        } catch {
-            throw BadInput(message: "\(command): \(option) \(path) is not valid JSON: \(error)")
-        }
-        guard let list = parsed as? [Any], !list.isEmpty else {
-            throw BadInput(message: "\(command): \(option) \(path) must be a non-empty JSON array")
-        }
-        let pairs: [(String, String)] = try list.enumerated().map { index, item in
-            if let spec = item as? String { return (spec, spec) }
-            guard let object = item as? [String: Any], let spec = object["spec"] as? String else {
-                throw BadInput(message: "\(command): \(option) \(path): item \(index) must be a spec string or {\"name\", \"spec\"}")
-            }
-            return ((object["name"] as? String) ?? spec, spec)
-        }
-        var seen = Set<String>()
-        for (name, _) in pairs where !seen.insert(name).inserted {
-            throw BadInput(message: "\(command): \(option) \(path): the name '\(SafeText.quoted(name))' appears twice; names must be unique")
-        }
-        return pairs
     }
 }

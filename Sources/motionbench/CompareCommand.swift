@@ -45,11 +45,11 @@ struct CompareCommand: ParsableCommand {
 
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
-        try validatingOptions { _ = try parsePercent(threshold, option: "compare: --threshold") }
+        try validatingOptions { _ = try Percentage.fraction(parsing: threshold, option: "compare: --threshold") }
     }
 
     func run() throws {
-        let fraction = try parsePercent(threshold, option: "compare: --threshold")
+        let fraction = try Percentage.fraction(parsing: threshold, option: "compare: --threshold")
         let read = { (path: String) throws -> Data in
             do {
                 return try InputFile.read(path)

@@ -6,7 +6,7 @@ import MotionSupport
 /// or one timing-function spec, decided in that order. A value is never split on commas (a spec contains them).
 enum CurveOption {
     /// The curves of every value in `values`, in order, as (name, curve). A set contributes its curves under their
-    /// names, a file its (name, spec) pairs (`AccuracyCommand.readList`), a spec itself under the spec text as written.
+    /// names, a file its (name, spec) pairs (`SpecListFile`), a spec itself under the spec text as written.
     /// `curve` turns a spec (from a file or the command line) into the command's curve; it throws a `BadInput` for a
     /// spec the command cannot take. Two equal curves are a duplicate, as a repeated name is.
     /// - Throws: `BadInput` (exit 2) naming the value when it is none of the three forms, and on a duplicate.
@@ -19,7 +19,7 @@ enum CurveOption {
             if let set = sets.first(where: { $0.name == value }) {
                 result += set.curves
             } else if FileManager.default.fileExists(atPath: value) {
-                result += try AccuracyCommand.readList(value, option: "--curves", command: command).map { name, spec in
+                result += try BadInput.readingSpecList(value, option: "--curves", command: command).map { name, spec in
                     (name, try curve(spec, try parse(spec, value: value, command: command, sets: sets)))
                 }
             } else {

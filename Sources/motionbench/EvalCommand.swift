@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionSupport
 import MotionOutput
 
 /// Every spring form with its defaults, from the registry, for help texts.
@@ -50,7 +51,7 @@ struct EvalCommand: ParsableCommand {
         var stream = try format.stream(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"],
                                        hiddenInText: ["input"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(inputs, command: "eval", whenWaiting: { stream.flush() }) { input in
+        try CommandInputs.forEach(inputs, command: "eval", whenWaiting: { stream.flush() }) { input in
             let (value, slope, valueFits, slopeFits) = Self.evaluate(motion, at: input, slope: velocity)
             guard valueFits else {
                 throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a value "
@@ -88,29 +89,5 @@ struct EvalCommand: ParsableCommand {
             let value = function.value(at: input), slope = wanted ? function.slope(at: input) : 0
             return (value, slope, value.isFinite, !slope.isNaN)
         }
-    }
-
-    /// A finite number, or `BadInput` naming the text and the command.
-    static func parseInput(_ text: String, command: String) throws -> Double {
-        guard let value = Double(text.trimmingWhitespace()) else {
-            if text.hasPrefix("-"), text.dropFirst().first.map({ $0 == "-" || $0.isLetter }) == true {
-                throw BadInput(message: "\(command): unknown option '\(SafeText.quoted(text))' (see motionbench \(command) --help)")
-            }
-            throw BadInput(message: "\(command): input '\(SafeText.quoted(text))' is not a number")
-        }
-        guard value.isFinite else {
-            throw BadInput(message: "\(command): input '\(SafeText.quoted(text))' is not finite; inputs must be finite numbers")
-        }
-        return value
-    }
-}
-
-extension String {
-    /// The string without leading and trailing whitespace.
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
-            return ""
-        }
-        return first == startIndex && last == index(before: endIndex) ? self : String(self[first...last])
     }
 }

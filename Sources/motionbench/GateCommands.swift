@@ -6,24 +6,6 @@ import MotionCore
 import MotionHarness
 import MotionOutput
 
-/// Parses a percentage given as `2`, `2%` or `2.5%` into a fraction (0.02).
-func parsePercent(_ text: String, option: String) throws -> Double {
-    let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-    guard let value = Double(number), value.isFinite, value >= 0, value <= 1000 else {
-        throw BadInput(message: "\(option) '\(text)' must be a percentage such as 2 or 2%")
-    }
-    return value / 100
-}
-
-/// Child-process limits from `--timeout` (and `--engine-memory`, the cap of every child that loads an engine or runs a
-/// workload; the valgrind runs that count instructions go without it), or `BadInput` naming the option and its range.
-func childLimits(timeout: Double, command: String, memory: EngineMemoryOption? = nil) throws -> ChildProcess.Limits {
-    guard timeout >= 1, timeout <= 86_400 else {
-        throw BadInput(message: "\(command): --timeout \(formatSpecNumber(timeout)) must be a number of seconds in 1…86400")
-    }
-    return ChildProcess.Limits(timeout: timeout, memory: try memory?.bytes())
-}
-
 /// `motionbench baseline`: records the gate baseline.
 struct BaselineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +42,7 @@ struct BaselineCommand: ParsableCommand {
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
         try validatingOptions {
-            _ = try childLimits(timeout: timeout, command: "baseline")
+            _ = try GateChildLimits.checked(timeout: timeout, command: "baseline")
             guard engine.basePath == nil else {
                 throw BadInput(message: "baseline: --base-engine is for gate (gate --engine HEAD.so --base-engine BASE.so)")
             }
@@ -69,7 +51,7 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let destination = try OutputFile(checking: output)
-        let limits = try childLimits(timeout: timeout, command: "baseline", memory: engine.memory)
+        let limits = try GateChildLimits.checked(timeout: timeout, command: "baseline", memory: try engine.memory.bytes())
         let status = StatusLine()
         if engine.path != nil { status.show("baseline: checking the engine in a child process") }
         let selected: [GateWorkload]
@@ -170,65 +152,20 @@ struct GateCommand: ParsableCommand {
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
         try validatingOptions {
-            _ = try childLimits(timeout: timeout, command: "gate")
-            _ = try instructionIncrease()
-            if engine.basePath != nil {
-                guard baseline == nil, against == nil else {
-                    throw BadInput(message: "gate: --base-engine compares two engine libraries under this motionbench; "
-                                   + "give it without --baseline and --against")
-                }
-                guard workloads == nil else {
-                    throw BadInput(message: "gate: --base-engine gates the engine alone; drop --workloads")
-                }
-                try checkPairedOptions()
-                return
-            }
-            switch (baseline, against) {
-            case (_?, nil):
-                guard mode != .both else {
-                    throw BadInput(message: "gate: --mode both is for recording baselines; gate with instructions or time")
-                }
-            case (nil, _?):
-                try checkPairedOptions()
-                guard instructions || timeBudget > 0 else {
-                    throw BadInput(message: "gate: --time-budget 0 without --instructions would measure nothing")
-                }
-            default:
-                throw BadInput(message: "gate: give exactly one of --baseline FILE, --against BASE_BINARY or "
-                               + "--engine HEAD.so --base-engine BASE.so")
-            }
+            _ = try GateChildLimits.checked(timeout: timeout, command: "gate")
+            try options.check()
         }
     }
 
-    /// The paired comparison's own options (--against, --base-engine).
-    func checkPairedOptions() throws {
-        guard rounds >= 1, rounds <= 1000 else { throw BadInput(message: "gate: --rounds \(rounds) must be in 1…1000") }
-        guard timeBudget >= 0, timeBudget <= 86_400 else {
-            throw BadInput(message: "gate: --time-budget \(formatSpecNumber(timeBudget)) must be a number of seconds in 0…86400")
-        }
-        _ = try timeIncrease()
-    }
-
-    /// The paired plan from the options.
-    func pairedPlan() throws -> PerformanceGate.PairedPlan {
-        var plan = PerformanceGate.PairedPlan(instructions: instructions)
-        (plan.maxInstructionIncrease, plan.maxTimeIncrease) = (try instructionIncrease(), try timeIncrease())
-        (plan.maxRounds, plan.timeBudget) = (rounds, timeBudget)
-        return plan
-    }
-
-    /// `--max-increase` as a fraction (default 0.02).
-    func instructionIncrease() throws -> Double {
-        try maxIncrease.map { try parsePercent($0, option: "gate: --max-increase") } ?? 0.02
-    }
-
-    /// `--max-time-increase` as a fraction (default 0.05).
-    func timeIncrease() throws -> Double {
-        try maxTimeIncrease.map { try parsePercent($0, option: "gate: --max-time-increase") } ?? 0.05
+    /// The comparison's options as given, for MotionGate's checks.
+    var options: GateOptions {
+        GateOptions(baseline: baseline, against: against, baseEngine: engine.basePath != nil, workloads: workloads, mode: mode,
+                    maxIncrease: maxIncrease, maxTimeIncrease: maxTimeIncrease, rounds: rounds, timeBudget: timeBudget,
+                    instructions: instructions)
     }
 
     func run() throws {
-        let limits = try childLimits(timeout: timeout, command: "gate", memory: engine.memory)
+        let limits = try GateChildLimits.checked(timeout: timeout, command: "gate", memory: try engine.memory.bytes())
         let status = StatusLine()
         if engine.path != nil { status.show("gate: checking the engine in a child process") }
         let selected: [GateWorkload]
@@ -245,7 +182,7 @@ struct GateCommand: ParsableCommand {
             }
             var generator = SystemRandomNumberGenerator()
             // validate() made sure --engine is given with --base-engine and no --workloads, so `selected` is the engine's.
-            outcome = try PerformanceGate.pairedEngines(head: selected[0], base: base ?? selected[0], plan: try pairedPlan(),
+            outcome = try PerformanceGate.pairedEngines(head: selected[0], base: base ?? selected[0], plan: try options.pairedPlan(),
                                                         using: &generator, limits: limits, progress: status.show)
         } else if let base = against {
             guard FileManager.default.isExecutableFile(atPath: base) else {
@@ -253,7 +190,7 @@ struct GateCommand: ParsableCommand {
                                + "(build the base commit with swift build -c release and pass its .build/release/motionbench)")
             }
             var generator = SystemRandomNumberGenerator()
-            outcome = try PerformanceGate.paired(base: base, workloads: selected, plan: try pairedPlan(), using: &generator,
+            outcome = try PerformanceGate.paired(base: base, workloads: selected, plan: try options.pairedPlan(), using: &generator,
                                                  limits: limits, progress: status.show)
         } else {
             // validate() made sure exactly one of --baseline and --against is given.
@@ -261,7 +198,7 @@ struct GateCommand: ParsableCommand {
             let recorded = try GateBaseline.read(path)
             // Every selected workload is compared; one the baseline lacks is named in a note with its record command.
             outcome = try PerformanceGate.compare(with: recorded, path: path, workloads: selected, mode: mode,
-                                                  maxIncrease: try instructionIncrease(),
+                                                  maxIncrease: try options.instructionIncrease(),
                                                   failOnToolchainMismatch: toolchainMismatch == .fail,
                                                   allowMismatch: allowMismatch, limits: limits, progress: status.show)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionSupport
 import MotionOutput
 
 /// `motionbench interpolate FROM TO [P...]`: interpolated transforms as `matrix3d(...)`.
@@ -36,7 +37,7 @@ struct InterpolateCommand: ParsableCommand {
         let names = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
         var stream = try format.stream(columns: ["progress"] + names)
         defer { stream.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(progress, command: "interpolate", whenWaiting: { stream.flush() }) { progress in
+        try CommandInputs.forEach(progress, command: "interpolate", whenWaiting: { stream.flush() }) { progress in
             let matrix = TransformList.interpolate(from: start, to: end, at: progress)
             guard matrix.entries.allSatisfy(\.isFinite) else {
                 throw BadInput(message: "interpolate: at progress \(formatOutputNumber(progress)) the matrix leaves the range "

@@ -50,20 +50,3 @@ struct FormatOption<Report>: ExpressibleByArgument, Sendable {
         try RowStream(columns: columns, format: format, hiddenInText: hiddenInText)
     }
 }
-
-/// The inputs of a command that takes numbers from its arguments or, when there are none, from standard input one
-/// per line, handed to `body` one at a time. `whenWaiting` writes out what `body` printed so far; it runs before each
-/// read of standard input that may wait, so each line through a pipe is answered as it arrives.
-func forEachInput(_ arguments: [String], command: String, whenWaiting: () -> Void = {},
-                  _ body: (Double) throws -> Void) throws {
-    // `--` ends options; argument-parser leaves it among the unrecognized inputs.
-    let given = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
-    if !given.isEmpty {
-        // Arguments are all in memory already: check every one before printing anything.
-        let numbers = try given.map { try EvalCommand.parseInput($0, command: command) }
-        try numbers.forEach(body)
-        return
-    }
-    var lines = InputLines(command: command)
-    while let line = try lines.next(whenWaiting: whenWaiting) { try body(try EvalCommand.parseInput(line, command: command)) }
-}

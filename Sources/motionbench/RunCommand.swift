@@ -175,20 +175,10 @@ struct RunCommand: ParsableCommand {
         } else {
             print(report, terminator: "")
         }
-        if let failed = results.lazy.flatMap(\.engines).first(where: { $0.failure != nil }) {
-            throw EngineError("run: \(failed.failure ?? "")")
-        }
-        if verify, let bad = results.first(where: { ($0.verification?.maxError ?? 0) > FrameHarness.verifyTolerance }) {
-            throw VerificationFailure(message: "run: --verify failed at \(bad.layers) layers: largest |batch − scalar| / scale = "
-                                      + "\(bad.verification?.maxError ?? 0) > \(FrameHarness.verifyTolerance)")
-        }
-        if verify, let (layers, row) = results.lazy.flatMap({ r in r.engines.map { (r.layers, $0) } })
-            .first(where: { $0.1.isUnderTest && $0.1.errors.contains { $0.beyondVisible > 0 } }) {
-            let beyond = row.errors.reduce(0) { $0 + $1.beyondVisible }, outputs = row.errors.reduce(0) { $0 + $1.outputs }
-            throw VerificationFailure(message: "run: --verify failed for engine \(row.name) at \(layers) layers: \(beyond) of "
-                                      + "\(outputs) outputs compared are beyond their visible threshold"
-                                      + (row.worst.map { w in "; worst: layer \(w.layer) (its layer \(w.engineLayer), \(w.kind)) output "
-                                          + "\(w.output) at t = \(w.time) s: \(w.actual), exact \(w.expected)" } ?? ""))
+        switch HarnessExitRule.check(results: results, verify: verify) {
+        case .engineFailed(let message)?: throw EngineError("run: \(message)")
+        case .verificationFailed(let message)?: throw VerificationFailure(message: "run: \(message)")
+        case nil: break
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionCore
+import MotionSupport
 import MotionOutput
 
 /// `motionbench timing [options] [TIME...]`: phase, current iteration and progress at each local time.
@@ -36,10 +37,10 @@ struct TimingCommand: ParsableCommand {
     var delay: Double?
     @Option(name: .customLong("end-delay"), parsing: .unconditional, help: "End delay.")
     var endDelay: Double?
-    @Option(help: "Fill: none, forwards, backwards or both.")
-    var fill: String?
-    @Option(help: "Direction: normal, reverse, alternate or alternate-reverse.")
-    var direction: String?
+    @Option(help: "Fill (default none).")
+    var fill: EffectTiming.Fill?
+    @Option(help: "Direction (default normal).")
+    var direction: EffectTiming.Direction?
     @Option(name: .customLong("playback-rate"), parsing: .unconditional, help: "Playback rate; only its sign matters at the boundaries.")
     var playbackRate: Double?
     @Option(help: "Easing applied to the directed progress (a timing-function spec).")
@@ -57,8 +58,8 @@ struct TimingCommand: ParsableCommand {
     var repeatDuration: Double?
     @Flag(help: "Core Animation autoreverses.")
     var autoreverses = false
-    @Option(name: .customLong("fill-mode"), help: "Core Animation fillMode: removed, forwards, backwards or both.")
-    var fillMode: String?
+    @Option(name: .customLong("fill-mode"), help: "Core Animation fillMode (default removed).")
+    var fillMode: MediaTiming.FillMode?
     @Flag(name: .customLong("removed-on-completion"), help: "Core Animation removedOnCompletion (default here: false).")
     var removedOnCompletion = false
 
@@ -74,9 +75,9 @@ struct TimingCommand: ParsableCommand {
                                + "Web Animations options (--iterations, --fill, --direction, ...)")
             }
             if usesCoreAnimation {
-                _ = try (fillModeValue(), repeatCount.map { try Self.number($0, "--repeat-count") })
+                _ = try repeatCount.map { try Self.number($0, "--repeat-count") }
             } else {
-                _ = try (fillValue(), directionValue(), iterations.map { try Self.number($0, "--iterations") })
+                _ = try iterations.map { try Self.number($0, "--iterations") }
                 if let playbackRate, !playbackRate.isFinite {
                     throw BadInput(message: "timing: --playback-rate must be a finite number")
                 }
@@ -98,33 +99,6 @@ struct TimingCommand: ParsableCommand {
             || playbackRate != nil
     }
 
-    /// `--fill-mode` (default removed).
-    func fillModeValue() throws -> MediaTiming.FillMode {
-        let text = fillMode ?? "removed"
-        guard let mode = MediaTiming.FillMode(rawValue: text) else {
-            throw BadInput(message: "timing: --fill-mode '\(text)' is not one of removed, forwards, backwards, both")
-        }
-        return mode
-    }
-
-    /// `--fill` (default none).
-    func fillValue() throws -> EffectTiming.Fill {
-        let text = fill ?? "none"
-        guard let value = EffectTiming.Fill(rawValue: text) else {
-            throw BadInput(message: "timing: --fill '\(text)' is not one of none, forwards, backwards, both")
-        }
-        return value
-    }
-
-    /// `--direction` (default normal).
-    func directionValue() throws -> EffectTiming.Direction {
-        let text = direction ?? "normal"
-        guard let value = EffectTiming.Direction(rawValue: text) else {
-            throw BadInput(message: "timing: --direction '\(text)' is not one of normal, reverse, alternate, alternate-reverse")
-        }
-        return value
-    }
-
     /// The timing model the options describe, with `easing`, as a function from time to its result.
     /// - Throws: for options the model rejects (a negative duration, say), naming the option.
     func evaluator(easing: TimingFunction) throws -> (Double) -> TimingResult {
@@ -134,14 +108,14 @@ struct TimingCommand: ParsableCommand {
             let timing = try MediaTiming(
                 beginTime: beginTime ?? 0, duration: duration, speed: speed ?? 1, timeOffset: timeOffset ?? 0,
                 repeatCount: count.isInfinite ? MediaTiming.forever : count, repeatDuration: repeatDuration ?? 0,
-                autoreverses: autoreverses, fillMode: try fillModeValue(), removedOnCompletion: removedOnCompletion,
+                autoreverses: autoreverses, fillMode: fillMode ?? .removed, removedOnCompletion: removedOnCompletion,
                 timingFunction: easing)
             return { timing.evaluate(parentTime: $0) }
         }
         let timing = try EffectTiming(
             duration: duration, iterations: try iterations.map { try Self.number($0, "--iterations") } ?? 1,
-            iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: try fillValue(),
-            direction: try directionValue(), playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
+            iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: fill ?? EffectTiming.Fill.none,
+            direction: direction ?? .normal, playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
         return { timing.evaluate(at: $0) }
     }
 
@@ -149,7 +123,7 @@ struct TimingCommand: ParsableCommand {
         let evaluate = try evaluator(easing: TimingFunction(spec: self.easing))
         var stream = try format.stream(columns: ["time", "phase", "iteration", "progress"], hiddenInText: ["time"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
-        try forEachInput(times, command: "timing", whenWaiting: { stream.flush() }) { time in
+        try CommandInputs.forEach(times, command: "timing", whenWaiting: { stream.flush() }) { time in
             let result = evaluate(time)
             let iteration: ReportCell = result.currentIteration.map {
                 abs($0) < 0x1p53 ? .integer(Int($0)) : .number($0)
@@ -173,3 +147,10 @@ struct TimingCommand: ParsableCommand {
         return value
     }
 }
+
+/// `--fill-mode` takes a mode's name (removed, forwards, backwards, both); the parser lists them on a bad value.
+extension MediaTiming.FillMode: ExpressibleByArgument {}
+/// `--fill` takes a fill's name (none, forwards, backwards, both).
+extension EffectTiming.Fill: ExpressibleByArgument {}
+/// `--direction` takes a direction's name (normal, reverse, alternate, alternate-reverse).
+extension EffectTiming.Direction: ExpressibleByArgument {}

@@ -56,9 +56,9 @@ enum DocumentedFigures {
             // motionbench compare
             "compare.threshold": try XCTUnwrap(Double(compare.threshold)),
             // motionbench gate and baseline, and the engine workload both take
-            "gate.max-increase-percent": try gate.instructionIncrease() * 100,
+            "gate.max-increase-percent": try gate.options.instructionIncrease() * 100,
             "gate.warn-from-percent": GateDecision.warningThreshold * 100,
-            "gate.max-time-increase-percent": try gate.timeIncrease() * 100,
+            "gate.max-time-increase-percent": try gate.options.timeIncrease() * 100,
             "gate.rounds": Double(gate.rounds),
             "gate.time-budget": gate.timeBudget,
             "gate.child-timeout": gate.timeout,

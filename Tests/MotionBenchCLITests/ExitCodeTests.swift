@@ -64,7 +64,9 @@ final class ExitCodeTests: XCTestCase {
         try assertExit(2, ["run", "--frames", "0"], "--frames 0 must be a whole number")
         try assertExit(2, ["run", "--frames", "0"], "Usage: motionbench run")
         try assertExit(2, ["gate"], "give exactly one of --baseline FILE, --against BASE_BINARY or --engine HEAD.so --base-engine BASE.so")
-        try assertExit(2, ["timing", "--fill", "sideways", "1"], "--fill 'sideways' is not one of")
+        // argument-parser rejects a value outside an option's cases, naming the option and listing the cases.
+        try assertExit(2, ["timing", "--fill", "sideways", "1"], "The value 'sideways' is invalid for '--fill <fill>'")
+        try assertExit(2, ["timing", "--fill", "sideways", "1"], "one of 'none', 'forwards', 'backwards' or 'both'")
         try assertExit(2, ["accuracy", "--samples", "1"], "--samples 1 must be in 2…10000000")
         try assertExit(2, ["compare", "a.json", "b.json", "--threshold", "x"], "--threshold 'x'")
     }

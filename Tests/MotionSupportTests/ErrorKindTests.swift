@@ -13,6 +13,9 @@ final class ErrorKindTests: XCTestCase {
             ChildProcessError(message: "base did not finish"),
             CSVReadError(line: 2, field: 3, problem: "a quoted field is never closed"),
             EngineMemoryError(message: "--engine-memory 1 must be a whole number of MiB in 64…4194304"),
+            SpecListFileError(path: "curves.json", problem: .notNonEmptyArray),
+            PercentageError(message: "gate: --max-increase 'x' must be a percentage such as 2 or 2%"),
+            CommandInputError(message: "eval: input 'x' is not a number"),
         ]
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")

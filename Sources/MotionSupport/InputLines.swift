@@ -9,24 +9,24 @@ import Glibc
 ///
 /// Before each read that may wait for more input, the caller's output is flushed, so a line written through a pipe or
 /// typed at a terminal is answered at once; bulk input is still answered one chunk (up to 64 KiB) at a time.
-struct InputLines {
+package struct InputLines {
     /// The longest accepted line, in bytes: a number, a time or a progress value needs far fewer.
-    static let maximumLength = 4_096
+    package static let maximumLength = 4_096
 
     /// The command named in messages.
-    let command: String
+    package let command: String
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
     private var lineNumber = 0
 
     /// Lines of standard input for `command`.
-    init(command: String) { self.command = command }
+    package init(command: String) { self.command = command }
 
     /// The next non-empty line, trimmed, or nil at the end of input. `whenWaiting` runs before each read of standard
     /// input (the lines read so far are all answered), then standard output is flushed.
-    /// - Throws: `BadInput` for a line longer than `maximumLength`, quoting its first 80 characters.
-    mutating func next(whenWaiting: () -> Void = {}) throws -> String? {
+    /// - Throws: `CommandInputError` for a line longer than `maximumLength`, quoting its first 80 characters.
+    package mutating func next(whenWaiting: () -> Void = {}) throws -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[start..<newline]
@@ -61,7 +61,7 @@ struct InputLines {
     private func check(_ line: ArraySlice<UInt8>) throws {
         guard line.count > Self.maximumLength else { return }
         let text = String(decoding: line.prefix(SafeText.defaultLimit), as: UTF8.self)
-        throw BadInput(message: "\(command): input line \(lineNumber + 1) is longer than \(Self.maximumLength) bytes: "
+        throw CommandInputError(message: "\(command): input line \(lineNumber + 1) is longer than \(Self.maximumLength) bytes: "
                        + "'\(SafeText.quoted(text))…'")
     }
 }

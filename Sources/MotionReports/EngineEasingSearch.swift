@@ -2,39 +2,36 @@ import Foundation
 import MotionCore
 import MotionEngine
 import MotionHarness
-import MotionReports
 
 /// `accuracy --engine PATH.so`: an engine's easing searched for its worst case, every evaluation in an engine child
 /// process (`EngineEasingProbe`, one child per round): a first child learns the engine's name and which curves it
 /// rejects, then `WorstCaseSearch` runs the grid and its refinement rounds on the curves it accepts.
-///
-/// (The driver lives in the command-line target: MotionHarness does not depend on MotionReports, where the search is,
-/// and the harness library should not pull in the GSL references.)
-enum EngineEasingSearch {
+package enum EngineEasingSearch {
     /// One output of the engine: who (`NAME (engine)`), the curve's spec text, the input (progress in [0, 1], exactly
     /// the engine's own progress), the engine's output, and the search round (0: the grid).
-    struct Sample: Sendable, Equatable {
-        var implementation: String, specText: String, spec: MotionSpec, input: Double, output: Double, round: Int
+    package struct Sample: Sendable, Equatable {
+        package var implementation: String, specText: String, spec: MotionSpec, input: Double, output: Double, round: Int
     }
 
     /// What the search found for one engine.
-    struct Result: Sendable {
+    package struct Result: Sendable {
         /// The implementation name samples carry: the descriptor's name and " (engine)".
-        var implementation: String
-        /// The engine's version and precision as its descriptor declares them.
-        var version: String
-        var precision: EnginePrecision
+        package var implementation: String
+        /// The engine's version as its descriptor declares it.
+        package var version: String
+        /// The engine's precision as its descriptor declares it.
+        package var precision: EnginePrecision
         /// Every sample tried, curve by curve in `--curves` order, inputs increasing.
-        var samples: [Sample]
+        package var samples: [Sample]
         /// The curves the engine rejected (its create failed on them, or it does not evaluate basic layers): the
         /// curve's spec text and the engine's message.
-        var unsupported: [(spec: String, message: String)]
+        package var unsupported: [(spec: String, message: String)]
         /// Per accepted curve's spec text: ns per frame call of one basic layer, timed in the engine child over the
         /// grid's inputs (round 0).
-        var nsPerEval: [String: Double] = [:]
+        package var nsPerEval: [String: Double] = [:]
 
         /// The same result under the implementation name `name` (every sample renamed).
-        mutating func rename(to name: String) {
+        package mutating func rename(to name: String) {
             implementation = name
             for index in samples.indices { samples[index].implementation = name }
         }
@@ -42,8 +39,8 @@ enum EngineEasingSearch {
 
     /// The search on `request`'s engine over `curves`: `grid` first, then `budget`'s rounds.
     /// - Throws: `EngineError` when the engine crashes, hangs, fails a frame or answers out of shape.
-    static func run(_ request: EngineEasingProbe.Request, curves: [(name: String, curve: CubicBezier)], grid: [Double],
-                    budget: SearchBudget, progress: (String) -> Void = { _ in }) throws -> Result {
+    package static func run(_ request: EngineEasingProbe.Request, curves: [(name: String, curve: CubicBezier)], grid: [Double],
+                            budget: SearchBudget, progress: (String) -> Void = { _ in }) throws -> Result {
         let specs = curves.map { MotionSpec.timingFunction(.cubicBezier($0.curve)) }
         let texts = zip(curves, specs).map { curve, spec in
             (try? MotionSpec(parsing: curve.name)) == spec ? curve.name : spec.description
@@ -84,7 +81,7 @@ enum EngineEasingSearch {
     }
 
     /// `samples` as the measured study takes them, named by `file` and their round in messages.
-    static func measuredSamples(_ samples: [Sample], file: String) -> [MeasuredSample] {
+    package static func measuredSamples(_ samples: [Sample], file: String) -> [MeasuredSample] {
         samples.map {
             MeasuredSample(implementation: $0.implementation, specText: $0.specText, spec: $0.spec, input: $0.input,
                            output: $0.output, round: $0.round, source: "\(file) (round \($0.round))")
