@@ -118,9 +118,12 @@ struct ReportChannel {
 
     /// Records which streams changed during `call` and exits with status 3 when any did.
     func check(during call: EngineHeartbeat.Call, _ heartbeat: EngineHeartbeat?) {
-        let lost = zip([Int32(1), 2], identities).enumerated()
-            .reduce(0) { $0 | (Self.identity($1.element.0) == $1.element.1 ? 0 : 1 << $1.offset) }
-        guard lost != 0 else { return }
+        var lost: EngineHeartbeat.Streams = []
+        for (stream, (descriptor, identity)) in zip([EngineHeartbeat.Streams.output, .error], zip([Int32(1), 2], identities))
+        where Self.identity(descriptor) != identity {
+            lost.insert(stream)
+        }
+        guard !lost.isEmpty else { return }
         heartbeat?.record(lostStreams: lost, during: call)
         exit(3)
     }

@@ -110,10 +110,8 @@ package struct EngineChildSession: Sendable {
     /// it printed on standard error.
     func ended(_ output: ChildProcess.Output, heartbeat: String) -> String {
         let beat = EngineHeartbeat.read(path: heartbeat)
-        if let beat, beat.lostStreams != 0 {
-            let streams = beat.lostStreams == 3 ? "standard output and standard error"
-                : beat.lostStreams == 1 ? "standard output" : "standard error"
-            return "closed the child's \(streams) (the channel its reply is reported on)"
+        if let beat, !beat.lostStreams.isEmpty {
+            return "closed the child's \(beat.lostStreams.names) (the channel its reply is reported on)"
                 + (beat.lostDuring.map { " in \($0)" } ?? "")
         }
         let detail = output.status > 128 ? "" : output.standardError.split(separator: "\n").suffix(3).joined(separator: " / ")

@@ -88,9 +88,24 @@ final class EngineHeartbeat: @unchecked Sendable {
         words[Word.guardEnd] = Int64(bitPattern: UInt64(guardPages.upperBound))
     }
 
-    /// Records that the engine closed (or replaced) the child's standard output (bit 1) or error (bit 2) during `call`.
-    func record(lostStreams: Int, during call: Call) {
-        words[Word.lostStreams] = Int64(lostStreams)
+    /// The child's standard streams an engine closed or replaced.
+    struct Streams: OptionSet {
+        let rawValue: Int
+        /// Standard output (file descriptor 1).
+        static let output = Streams(rawValue: 1)
+        /// Standard error (file descriptor 2).
+        static let error = Streams(rawValue: 2)
+
+        /// The streams in words: "standard output", "standard error", or both joined by "and".
+        var names: String {
+            [(Streams.output, "standard output"), (.error, "standard error")].filter { contains($0.0) }.map(\.1)
+                .joined(separator: " and ")
+        }
+    }
+
+    /// Records that the engine closed (or replaced) the child's standard `streams` during `call`.
+    func record(lostStreams: Streams, during call: Call) {
+        words[Word.lostStreams] = Int64(lostStreams.rawValue)
         words[Word.lostChannel] = call.rawValue
     }
 
@@ -117,17 +132,17 @@ final class EngineHeartbeat: @unchecked Sendable {
                     faultAddress: unsigned(Word.faultAddress),
                     guardPages: unsigned(Word.guardStart) < unsigned(Word.guardEnd)
                         ? unsigned(Word.guardStart)..<unsigned(Word.guardEnd) : nil,
-                    lostStreams: Int(words[Word.lostStreams]), lostDuring: Call(rawValue: words[Word.lostChannel])?.name)
+                    lostStreams: Streams(rawValue: Int(truncatingIfNeeded: words[Word.lostStreams])), lostDuring: Call(rawValue: words[Word.lostChannel])?.name)
     }
 
     /// What a heartbeat page says: the engine's name and, once created, its layers and precision (nil before), the
     /// call and frame under way, a crash's signal (0: none recorded) and faulting address, the output buffer's guard
-    /// page, and the standard streams the engine closed (bit 1 output, bit 2 error) and in which call.
+    /// page, and the standard streams the engine closed and in which call.
     struct Beat {
         let name: String?, call: String, frame: Int, time: Double
         let layers: Int, precision: EnginePrecision?
         let faultSignal: Int32, faultAddress: UInt, guardPages: Range<UInt>?
-        let lostStreams: Int, lostDuring: String?
+        let lostStreams: Streams, lostDuring: String?
 
         /// Whether the recorded fault is a SIGSEGV or SIGBUS at an address inside the output buffer's guard page.
         var faultedOnGuardPage: Bool {
