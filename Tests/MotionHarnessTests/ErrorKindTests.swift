@@ -22,12 +22,18 @@ final class ErrorKindTests: XCTestCase {
             errors.append(error)
         }
         do { _ = try EngineJob.read(path: folder.appendingPathComponent("missing-job.json").path) } catch { errors.append(error) }
+        do {
+            let session = EngineChildSession(executable: folder.appendingPathComponent("no-such-binary").path,
+                                             library: "x.so", timeout: 5)
+            _ = try session.run(.easing([]), replying: EngineEasingReply.self)
+        } catch { errors.append(error) }
         // A real ThreadCapacityError needs this process's limits lowered (RunCommandTests gets one from the CLI under
         // ulimit -v); here its kind is checked on one built by hand.
         errors.append(ThreadCapacityError(option: "run: --threads", requested: 1000, started: 12, errorNumber: EAGAIN))
         XCTAssertEqual(errors.map { "\(type(of: $0))" },
-                       ["ScenarioError", "FrameClockError", "RunComparisonError", "EngineJobError", "ThreadCapacityError"])
-        XCTAssertTrue("\(errors[4])".hasPrefix("run: --threads 1000: only 12 threads could run at once"), "\(errors[4])")
+                       ["ScenarioError", "FrameClockError", "RunComparisonError", "EngineJobError", "EngineChildFailure",
+                        "ThreadCapacityError"])
+        XCTAssertTrue("\(errors[5])".hasPrefix("run: --threads 1000: only 12 threads could run at once"), "\(errors[4])")
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")
             XCTAssertEqual(error.exitCode, 2, "\(type(of: error))")

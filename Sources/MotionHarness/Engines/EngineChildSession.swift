@@ -166,8 +166,9 @@ package struct EngineChildSession: Sendable {
 }
 
 /// An engine child that gave no reply: the message (starting "engine NAME: ") and what its heartbeat page last said
-/// (the engine's name, layers and precision), which a failed row shows.
-package struct EngineChildFailure: Error, CustomStringConvertible {
+/// (the engine's name, layers and precision), which a failed row shows. Like every engine failure it ends a command
+/// with exit status 2.
+package struct EngineChildFailure: MotionBenchError {
     /// The whole message.
     package var message: String
     /// The heartbeat page's last record, or nil when there was none.
