@@ -13,6 +13,16 @@ final class CommandRunnerTests: XCTestCase {
         XCTAssertTrue(MissingPrerequisite.error("x", environment: [:]) is XCTSkip)
     }
 
+    /// A skip outside CI leaves its reason in the file `MOTIONBENCH_SKIP_LOG` names, one line per skip, which is how
+    /// `.ci/run` counts skipped tests in a parallel run.
+    func testASkipIsRecordedInTheSkipLog() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("skips-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        XCTAssertTrue(MissingPrerequisite.error("no browser\nhere", environment: ["MOTIONBENCH_SKIP_LOG": log]) is XCTSkip)
+        XCTAssertTrue(MissingPrerequisite.error("no valgrind", environment: ["MOTIONBENCH_SKIP_LOG": log]) is XCTSkip)
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "no browser here\nno valgrind\n")
+    }
+
     func testBinaryIsFoundBesideTheTestBundle() throws {
         // swift test builds motionbench into the same .build/<configuration>/ folder as the test bundle (the test
         // target depends on it); this skips outside CI when it is missing, and fails in CI.
