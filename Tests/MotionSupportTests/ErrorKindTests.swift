@@ -16,6 +16,7 @@ final class ErrorKindTests: XCTestCase {
             SpecListFileError(path: "curves.json", problem: .notNonEmptyArray),
             PercentageError(message: "gate: --max-increase 'x' must be a percentage such as 2 or 2%"),
             CommandInputError(message: "eval: input 'x' is not a number"),
+            TimingModelError(message: "timing: --duration 'x' is not a number"),
         ]
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")
