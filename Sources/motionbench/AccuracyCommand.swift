@@ -151,7 +151,7 @@ struct AccuracyCommand: ParsableCommand {
     func accuracyPlan() throws -> AccuracyPlan {
         let curveList = try Self.curveList(curves)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
-            : try BadInput.readingSpecList(springs, option: "--springs", command: "accuracy").map { name, spec in
+            : try SpecListFile.read(springs, option: "--springs", command: "accuracy").map { name, spec in
                 (name, try Spring(spec: spec))
             }
         var plan = AccuracyPlan(curves: curveList, samples: samples, springs: springList, rate: rate, seconds: seconds,
