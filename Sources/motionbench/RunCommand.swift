@@ -105,27 +105,15 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         try validatingOptions {
             _ = try layerCounts()
-            guard frames >= 1, frames <= 1_000_000 else {
-                throw BadInput(message: "run: --frames \(frames) must be a whole number in 1…1000000")
-            }
-            guard rate >= 1, rate <= 10_000 else {
-                throw BadInput(message: "run: --rate \(formatSpecNumber(rate)) must be a number of Hz in 1…10000")
-            }
-            if let threads, !RunLimits.threads.contains(threads) {
-                throw BadInput(message: "run: --threads \(threads) must be a whole number in 1…\(RunLimits.threads.upperBound)")
-            }
-            guard repeats >= 1, repeats <= 1000 else {
-                throw BadInput(message: "run: --repeat \(repeats) must be a whole number in 1…1000")
-            }
-            guard engineTimeout > 0, engineTimeout <= 86_400 else {
-                throw BadInput(message: "run: --engine-timeout \(formatSpecNumber(engineTimeout)) must be a number of seconds in (0, 86400]")
-            }
-            guard checkBudget >= 1, checkBudget <= 1_000_000_000 else {
-                throw BadInput(message: "run: --check-budget \(checkBudget) must be a whole number in 1…1000000000")
-            }
-            if let warmup, warmup < 0 || warmup > 1000 {
-                throw BadInput(message: "run: --warmup \(warmup) must be a whole number in 0…1000")
-            }
+            try OptionRange.check([
+                OptionRange("run: --frames", frames, in: RunLimits.frames, .wholeNumber),
+                OptionRange("run: --rate", rate, in: RunLimits.rate, .hertz),
+                OptionRange("run: --threads", threads, in: RunLimits.threads, .wholeNumber),
+                OptionRange("run: --repeat", repeats, in: RunLimits.repeats, .wholeNumber),
+                OptionRange("run: --engine-timeout", engineTimeout, in: RunLimits.engineTimeout, .seconds, lowerBoundOpen: true),
+                OptionRange("run: --check-budget", checkBudget, in: RunLimits.checkBudget, .wholeNumber),
+                OptionRange("run: --warmup", warmup, in: RunLimits.warmup, .wholeNumber),
+            ])
         }
     }
 
