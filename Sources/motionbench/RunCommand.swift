@@ -103,57 +103,20 @@ struct RunCommand: ParsableCommand {
 
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
-        try validatingOptions {
-            _ = try layerCounts()
-            try OptionRange.check([
-                OptionRange("run: --frames", frames, in: RunLimits.frames, .wholeNumber),
-                OptionRange("run: --rate", rate, in: RunLimits.rate, .hertz),
-                OptionRange("run: --threads", threads, in: RunLimits.threads, .wholeNumber),
-                OptionRange("run: --repeat", repeats, in: RunLimits.repeats, .wholeNumber),
-                OptionRange("run: --engine-timeout", engineTimeout, in: RunLimits.engineTimeout, .seconds, lowerBoundOpen: true),
-                OptionRange("run: --check-budget", checkBudget, in: RunLimits.checkBudget, .wholeNumber),
-                OptionRange("run: --warmup", warmup, in: RunLimits.warmup, .wholeNumber),
-            ])
-        }
+        try validatingOptions { try plan().check() }
     }
 
-    /// `--layers` as counts, or `BadInput` naming the entry that is not a whole number in 1…100000000.
-    func layerCounts() throws -> [Int] {
-        try layers.split(separator: ",", omittingEmptySubsequences: false).map { text in
-            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), RunLimits.layers.contains(count) else {
-                throw BadInput(message: "run: --layers '\(layers)': '\(text)' is not a whole number in 1…\(RunLimits.layers.upperBound)")
-            }
-            return count
-        }
+    /// The options as given, for MotionHarness's checks and resolution, with `--engine-memory` as `engineMemory` bytes
+    /// (which `EngineMemoryOption` checks; nil, for no limit, only where no engine is started).
+    func plan(engineMemory: UInt64? = nil) -> RunPlan {
+        RunPlan(scenario: scenario, layers: layers, frames: frames, rate: rate, frameTimes: frameTimes, threads: threads,
+                engines: engines, engineTimeout: engineTimeout, engineMemory: engineMemory,
+                checkBudget: checkBudget, verify: verify, repeats: repeats, warmup: warmup)
     }
 
     func run() throws {
         let destination = try output.map(OutputFile.init(checking:))
-        let scenario = try Scenario.named(self.scenario)
-        let counts = try layerCounts()
-        // At most 1024, as validate() checked; the default is every core, which may exceed it.
-        let threadCount = threads ?? min(ProcessInfo.processInfo.activeProcessorCount, RunLimits.threads.upperBound)
-        if let error = ThreadCapacity.check(threads: threadCount, option: "run: --threads") { throw error }
-        let clock: FrameClock
-        do {
-            clock = try .named(frameTimes, rate: rate, frames: frames, seed: scenario.seed)
-        } catch {
-            throw BadInput(message: "run: \(error.message)")
-        }
-        let warmupPasses = warmup ?? (repeats > 1 ? 1 : 0)
-        var options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
-                                           verify: verify)
-        (options.repeats, options.warmupPasses, options.checkBudget) = (repeats, warmupPasses, checkBudget)
-        options.engines = try engines.map { path in
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw BadInput(message: "run: --engine \(path): no such readable file (the example engine is built by "
-                               + "'swift build -c release --product MotionBenchExampleEngine')")
-            }
-            var request = EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,
-                                                timeout: engineTimeout)
-            request.memory = try engineMemory.bytes()
-            return request
-        }
+        let options = try plan(engineMemory: try engineMemory.bytes()).options(executable: PerformanceGate.currentExecutable)
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()
