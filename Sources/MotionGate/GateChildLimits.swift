@@ -9,8 +9,10 @@ package enum GateChildLimits {
     /// - Throws: `GateInputError` naming `--timeout` and its range.
     package static func checked(timeout: Double, command: String, memory: UInt64? = nil) throws(GateInputError)
         -> ChildProcess.Limits {
-        guard timeout >= 1, timeout <= 86_400 else {
-            throw GateInputError(message: "\(command): --timeout \(formatSpecNumber(timeout)) must be a number of seconds in 1…86400")
+        do {
+            try OptionRange.check([OptionRange("\(command): --timeout", timeout, in: 1...86_400, .seconds)])
+        } catch {
+            throw GateInputError(message: error.message)
         }
         return ChildProcess.Limits(timeout: timeout, memory: memory)
     }

@@ -67,9 +67,13 @@ package struct GateOptions: Sendable {
 
     /// The paired comparison's own options (`--against`, `--base-engine`): rounds, time budget, time increase.
     private func checkPairedOptions() throws(GateInputError) {
-        guard rounds >= 1, rounds <= 1000 else { throw GateInputError(message: "gate: --rounds \(rounds) must be in 1…1000") }
-        guard timeBudget >= 0, timeBudget <= 86_400 else {
-            throw GateInputError(message: "gate: --time-budget \(formatSpecNumber(timeBudget)) must be a number of seconds in 0…86400")
+        do {
+            try OptionRange.check([
+                OptionRange("gate: --rounds", rounds, in: 1...1000),
+                OptionRange("gate: --time-budget", timeBudget, in: 0...86_400, .seconds),
+            ])
+        } catch {
+            throw GateInputError(message: error.message)
         }
         _ = try timeIncrease()
     }

@@ -41,4 +41,20 @@ package enum SpecListFile {
         }
         return pairs
     }
+
+    /// The (name, spec) pairs of the spec list file at `path` given to `option` of `command` (`read(_:)`); a file that
+    /// cannot be read is named as a value that is neither a set name nor a readable file.
+    /// - Throws: `SpecOptionError` starting `command: option`, with `SpecListFileError`'s description.
+    package static func read(_ path: String, option: String, command: String) throws(SpecOptionError)
+        -> [(name: String, spec: String)] {
+        do {
+            return try read(path)
+        } catch {
+            guard case .unreadable(let reason) = error.problem else {
+                throw SpecOptionError(message: "\(command): \(option) \(error)")
+            }
+            throw SpecOptionError(message: "\(command): \(option) '\(SafeText.quoted(path))' is not presets/hard/all/default, "
+                                  + "and as a file it \(reason)")
+        }
+    }
 }

@@ -101,25 +101,19 @@ struct AccuracyCommand: ParsableCommand {
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
         try validatingOptions {
-            guard samples >= 2, samples <= 10_000_000 else {
-                throw BadInput(message: "accuracy: --samples \(samples) must be in 2…10000000")
-            }
-            guard searchRounds >= 0, searchRounds <= 64 else {
-                throw BadInput(message: "accuracy: --search-rounds \(searchRounds) must be in 0…64")
-            }
-            guard rate >= 1, rate <= 10_000 else {
-                throw BadInput(message: "accuracy: --rate \(formatSpecNumber(rate)) must be a number of Hz in 1…10000")
-            }
-            guard seconds > 0, seconds <= 600 else {
-                throw BadInput(message: "accuracy: --seconds \(formatSpecNumber(seconds)) must be a number of seconds in (0, 600]")
-            }
+            try OptionRange.check([
+                OptionRange("accuracy: --samples", samples, in: 2...10_000_000),
+                OptionRange("accuracy: --search-rounds", searchRounds, in: 0...64),
+                OptionRange("accuracy: --rate", rate, in: 1...10_000, .hertz),
+                OptionRange("accuracy: --seconds", seconds, in: 0...600, .seconds, lowerBoundOpen: true),
+            ])
             guard rate * seconds >= 2 else {
                 throw BadInput(message: "accuracy: --seconds \(formatSpecNumber(seconds)) at --rate \(formatSpecNumber(rate)) Hz "
                                + "covers fewer than 2 frames; springs are compared frame by frame")
             }
-            guard engineTimeout > 0, engineTimeout <= 86_400 else {
-                throw BadInput(message: "accuracy: --engine-timeout \(formatSpecNumber(engineTimeout)) must be a number of seconds in (0, 86400]")
-            }
+            try OptionRange.check([
+                OptionRange("accuracy: --engine-timeout", engineTimeout, in: RunLimits.engineTimeout, .seconds, lowerBoundOpen: true),
+            ])
             if format.format.name == "html" {
                 try refuseLargeOutputOnTerminal(command: "accuracy", what: "the HTML report (about 1 MB)", output: output, stdout: stdout)
             }
@@ -151,7 +145,7 @@ struct AccuracyCommand: ParsableCommand {
     func accuracyPlan() throws -> AccuracyPlan {
         let curveList = try Self.curveList(curves)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
-            : try BadInput.readingSpecList(springs, option: "--springs", command: "accuracy").map { name, spec in
+            : try SpecListFile.read(springs, option: "--springs", command: "accuracy").map { name, spec in
                 (name, try Spring(spec: spec))
             }
         var plan = AccuracyPlan(curves: curveList, samples: samples, springs: springList, rate: rate, seconds: seconds,

@@ -74,15 +74,11 @@ struct CaptureCommand: ParsableCommand {
                 throw BadInput(message: "capture: unknown browser '\(SafeText.quoted(engine))'; expected one of "
                                + CaptureBrowsers.all.map(\.name).joined(separator: ", "))
             }
-            guard samples >= 2, samples <= 100_001 else {
-                throw BadInput(message: "capture: --samples \(samples) must be in 2…100001")
-            }
-            guard searchRounds >= 0, searchRounds <= 32 else {
-                throw BadInput(message: "capture: --search-rounds \(searchRounds) must be in 0…32")
-            }
-            guard timeout > 0, timeout <= 3600 else {
-                throw BadInput(message: "capture: --timeout \(formatSpecNumber(timeout)) must be a number of seconds in (0, 3600]")
-            }
+            try OptionRange.check([
+                OptionRange("capture: --samples", samples, in: 2...100_001),
+                OptionRange("capture: --search-rounds", searchRounds, in: 0...32),
+                OptionRange("capture: --timeout", timeout, in: 0...3600, .seconds, lowerBoundOpen: true),
+            ])
             _ = try durationList()
             try refuseLargeOutputOnTerminal(command: "capture", what: "the samples' CSV (about 1 MB)", output: output, stdout: stdout)
         }

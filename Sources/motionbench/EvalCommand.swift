@@ -45,49 +45,15 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let motion = try MotionSpec(parsing: spec)
-        // A cubic Bézier's slope is infinite at a vertical tangent; anything else non-finite is an overflow.
-        var hasVerticalTangents = false
-        if case .timingFunction(.cubicBezier) = motion { hasVerticalTangents = true }
         var stream = try format.stream(columns: velocity ? ["input", "value", "velocity"] : ["input", "value"],
                                        hiddenInText: ["input"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
         try CommandInputs.forEach(inputs, command: "eval", whenWaiting: { stream.flush() }) { input in
-            let (value, slope, valueFits, slopeFits) = Self.evaluate(motion, at: input, slope: velocity)
-            guard valueFits else {
-                throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a value "
-                               + "beyond the range of a Double (±1.8e308); use inputs, control points or stops of smaller magnitude")
-            }
-            guard velocity else { return try stream.write([.number(input), .number(value)]) }
-            if !slopeFits || (slope.isInfinite && !hasVerticalTangents) {
-                throw BadInput(message: "eval: '\(SafeText.quoted(spec))' at input \(formatOutputNumber(input)) has a slope "
-                               + "beyond the range of a Double (±1.8e308); use control points or stops of smaller magnitude")
-            }
-            let note = slope.isFinite ? [:] : ["velocity": "\(slope > 0 ? "+" : "-")infinity: a vertical tangent"]
-            try stream.write([.number(input), .number(value), .number(slope)], notes: note)
+            let point = try SpecEvaluation(motion, spec: spec, at: input, slope: velocity)
+            guard velocity else { return try stream.write([.number(input), .number(point.value)]) }
+            let note = point.slope.isFinite ? [:] : ["velocity": "\(point.slope > 0 ? "+" : "-")infinity: a vertical tangent"]
+            try stream.write([.number(input), .number(point.value), .number(point.slope)], notes: note)
         }
         stream.finish()
-    }
-
-    /// The value and slope of `motion` at `input`, and whether each exact value fits the `Double` range. A cubic
-    /// Bézier says so itself (it clamps a tangent value or a slope beyond ±1.8e308, and its vertical tangents' ±infinity
-    /// fits); for anything else a result that is not finite does not fit, except an infinite slope, which the caller
-    /// judges.
-    /// Both are the correctly rounded values (a spring's from `Spring.exactProgress(at:)` and `exactVelocity(at:)`);
-    /// the slope is computed only when `slope` is true (0 otherwise), since it takes the exact path.
-    static func evaluate(_ motion: MotionSpec, at input: Double, slope wanted: Bool)
-        -> (value: Double, slope: Double, valueFits: Bool, slopeFits: Bool)
-    {
-        switch motion {
-        case .timingFunction(.cubicBezier(let curve)):
-            let value = curve.checkedValue(at: input)
-            let slope = wanted ? curve.checkedSlope(at: input) : (slope: 0, fits: true)
-            return (value.value, slope.slope, value.fits && value.value.isFinite, slope.fits && !slope.slope.isNaN)
-        case .spring(let spring):
-            let value = spring.exactProgress(at: input), slope = wanted ? spring.exactVelocity(at: input) : 0
-            return (value, slope, value.isFinite, !slope.isNaN)
-        case .timingFunction(let function):
-            let value = function.value(at: input), slope = wanted ? function.slope(at: input) : 0
-            return (value, slope, value.isFinite, !slope.isNaN)
-        }
     }
 }

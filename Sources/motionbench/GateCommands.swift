@@ -59,12 +59,10 @@ struct BaselineCommand: ParsableCommand {
             status.clear()
             throw error
         }
-        let existing = merge ? try GateBaseline.read(output) : nil
-        let baseline = try PerformanceGate.recordBaseline(workloads: selected, mode: mode, limits: limits, mergingInto: existing,
-                                                          progress: status.show)
+        let report = try PerformanceGate.record(BaselinePlan(workloads: selected, mode: mode, path: output, merge: merge,
+                                                             limits: limits), progress: status.show)
         status.clear()
-        try destination.write(try baseline.encoded())
-        let report = RecordedBaseline(baseline: baseline, path: output, workloadCount: selected.count, mode: mode)
+        try destination.write(try report.baseline.encoded())
         print(try format.render(report), terminator: "")
     }
 }
@@ -168,40 +166,16 @@ struct GateCommand: ParsableCommand {
         let limits = try GateChildLimits.checked(timeout: timeout, command: "gate", memory: try engine.memory.bytes())
         let status = StatusLine()
         if engine.path != nil { status.show("gate: checking the engine in a child process") }
-        let selected: [GateWorkload]
-        do { selected = try engine.selection(workloads: workloads, limits: limits) } catch {
+        let plan: GatePlan
+        do {
+            plan = GatePlan(options: options, workloads: try engine.selection(workloads: workloads, limits: limits),
+                            baseEngine: try engine.baseWorkload(limits: limits),
+                            failOnToolchainMismatch: toolchainMismatch == .fail, allowMismatch: allowMismatch, limits: limits)
+        } catch {
             status.clear()
             throw error
         }
-        let outcome: PerformanceGate.Outcome
-        if engine.basePath != nil {
-            let base: GateWorkload?
-            do { base = try engine.baseWorkload(limits: limits) } catch {
-                status.clear()
-                throw error
-            }
-            var generator = SystemRandomNumberGenerator()
-            // validate() made sure --engine is given with --base-engine and no --workloads, so `selected` is the engine's.
-            outcome = try PerformanceGate.pairedEngines(head: selected[0], base: base ?? selected[0], plan: try options.pairedPlan(),
-                                                        using: &generator, limits: limits, progress: status.show)
-        } else if let base = against {
-            guard FileManager.default.isExecutableFile(atPath: base) else {
-                throw BadInput(message: "gate: --against '\(base)' is not an executable file "
-                               + "(build the base commit with swift build -c release and pass its .build/release/motionbench)")
-            }
-            var generator = SystemRandomNumberGenerator()
-            outcome = try PerformanceGate.paired(base: base, workloads: selected, plan: try options.pairedPlan(), using: &generator,
-                                                 limits: limits, progress: status.show)
-        } else {
-            // validate() made sure exactly one of --baseline and --against is given.
-            let path = baseline ?? ""
-            let recorded = try GateBaseline.read(path)
-            // Every selected workload is compared; one the baseline lacks is named in a note with its record command.
-            outcome = try PerformanceGate.compare(with: recorded, path: path, workloads: selected, mode: mode,
-                                                  maxIncrease: try options.instructionIncrease(),
-                                                  failOnToolchainMismatch: toolchainMismatch == .fail,
-                                                  allowMismatch: allowMismatch, limits: limits, progress: status.show)
-        }
+        let outcome = try PerformanceGate.run(plan, progress: status.show)
         status.clear()
         print(try format.render(outcome), terminator: "")
         let code = outcome.verdict.exitCode

@@ -103,69 +103,20 @@ struct RunCommand: ParsableCommand {
 
     /// Checks the options that need no file (exit 2 with the usage before any work).
     func validate() throws {
-        try validatingOptions {
-            _ = try layerCounts()
-            guard frames >= 1, frames <= 1_000_000 else {
-                throw BadInput(message: "run: --frames \(frames) must be a whole number in 1…1000000")
-            }
-            guard rate >= 1, rate <= 10_000 else {
-                throw BadInput(message: "run: --rate \(formatSpecNumber(rate)) must be a number of Hz in 1…10000")
-            }
-            if let threads, !RunLimits.threads.contains(threads) {
-                throw BadInput(message: "run: --threads \(threads) must be a whole number in 1…\(RunLimits.threads.upperBound)")
-            }
-            guard repeats >= 1, repeats <= 1000 else {
-                throw BadInput(message: "run: --repeat \(repeats) must be a whole number in 1…1000")
-            }
-            guard engineTimeout > 0, engineTimeout <= 86_400 else {
-                throw BadInput(message: "run: --engine-timeout \(formatSpecNumber(engineTimeout)) must be a number of seconds in (0, 86400]")
-            }
-            guard checkBudget >= 1, checkBudget <= 1_000_000_000 else {
-                throw BadInput(message: "run: --check-budget \(checkBudget) must be a whole number in 1…1000000000")
-            }
-            if let warmup, warmup < 0 || warmup > 1000 {
-                throw BadInput(message: "run: --warmup \(warmup) must be a whole number in 0…1000")
-            }
-        }
+        try validatingOptions { try plan().check() }
     }
 
-    /// `--layers` as counts, or `BadInput` naming the entry that is not a whole number in 1…100000000.
-    func layerCounts() throws -> [Int] {
-        try layers.split(separator: ",", omittingEmptySubsequences: false).map { text in
-            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), RunLimits.layers.contains(count) else {
-                throw BadInput(message: "run: --layers '\(layers)': '\(text)' is not a whole number in 1…\(RunLimits.layers.upperBound)")
-            }
-            return count
-        }
+    /// The options as given, for MotionHarness's checks and resolution, with `--engine-memory` as `engineMemory` bytes
+    /// (which `EngineMemoryOption` checks; nil, for no limit, only where no engine is started).
+    func plan(engineMemory: UInt64? = nil) -> RunPlan {
+        RunPlan(scenario: scenario, layers: layers, frames: frames, rate: rate, frameTimes: frameTimes, threads: threads,
+                engines: engines, engineTimeout: engineTimeout, engineMemory: engineMemory,
+                checkBudget: checkBudget, verify: verify, repeats: repeats, warmup: warmup)
     }
 
     func run() throws {
         let destination = try output.map(OutputFile.init(checking:))
-        let scenario = try Scenario.named(self.scenario)
-        let counts = try layerCounts()
-        // At most 1024, as validate() checked; the default is every core, which may exceed it.
-        let threadCount = threads ?? min(ProcessInfo.processInfo.activeProcessorCount, RunLimits.threads.upperBound)
-        if let error = ThreadCapacity.check(threads: threadCount, option: "run: --threads") { throw error }
-        let clock: FrameClock
-        do {
-            clock = try .named(frameTimes, rate: rate, frames: frames, seed: scenario.seed)
-        } catch {
-            throw BadInput(message: "run: \(error.message)")
-        }
-        let warmupPasses = warmup ?? (repeats > 1 ? 1 : 0)
-        var options = FrameHarness.Options(scenario: scenario, layerCounts: counts, clock: clock, threads: threadCount,
-                                           verify: verify)
-        (options.repeats, options.warmupPasses, options.checkBudget) = (repeats, warmupPasses, checkBudget)
-        options.engines = try engines.map { path in
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw BadInput(message: "run: --engine \(path): no such readable file (the example engine is built by "
-                               + "'swift build -c release --product MotionBenchExampleEngine')")
-            }
-            var request = EngineProcess.Request(path: path, executable: PerformanceGate.currentExecutable,
-                                                timeout: engineTimeout)
-            request.memory = try engineMemory.bytes()
-            return request
-        }
+        let options = try plan(engineMemory: try engineMemory.bytes()).options(executable: PerformanceGate.currentExecutable)
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()

@@ -1,15 +1,7 @@
 import ArgumentParser
 import MotionCore
 import MotionOutput
-
-/// Parses SPEC as a spring, or explains that the command needs one.
-func parseSpring(_ spec: String, for command: String) throws -> Spring {
-    guard case .spring(let spring) = try MotionSpec(parsing: spec) else {
-        throw BadInput(message: "\(command): '\(spec)' is a timing curve; \(command) needs a spring, e.g. "
-                       + "'spring(mass: 1, stiffness: 100, damping: 10)'")
-    }
-    return spring
-}
+import MotionReports
 
 /// `motionbench convert SPEC`: a spring's parameters in every family.
 struct ConvertCommand: ParsableCommand {
@@ -30,23 +22,8 @@ struct ConvertCommand: ParsableCommand {
     var format = FormatOption<NamedValues>(.text)
 
     func run() throws {
-        let spring = try parseSpring(spec, for: "convert")
-        let numbers: [(String, Double)] = [
-            ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
-            ("dampingRatio", spring.dampingRatio), ("response", spring.response),
-            ("duration", spring.perceptualDuration), ("bounce", spring.bounce),
-            ("initialVelocity", spring.initialVelocity),
-        ]
-        let regime = spring.regime.rawValue
-        let forms = SpringFamily.all.map { ($0.key, $0.spec(of: spring)) }
-        let entries = numbers.map { NamedValues.Entry(name: $0.0, value: .number($0.1), text: formatOutputNumber($0.1),
-                                                      csv: CSVWriter.number($0.1)) }
-            + [NamedValues.Entry(name: "regime", value: .text(regime), text: regime, csv: regime)]
-            + forms.map { NamedValues.Entry(name: "form:" + $0.0, value: $0.1.map(ReportCell.text) ?? .null,
-                                            text: $0.1 ?? "none", csv: $0.1 ?? "none") }
-        let notes = Dictionary(forms.filter { $0.1 == nil }.map { ("form:" + $0.0, "this form cannot express the spring's motion") },
-                               uniquingKeysWith: { first, _ in first })
-        print(try format.render(NamedValues(entries, valueColumn: "value", notes: notes)), terminator: "")
+        let spring = try SpringReport.spring(spec, command: "convert")
+        print(try format.render(SpringReport.parameters(of: spring)), terminator: "")
     }
 }
 
@@ -103,30 +80,9 @@ struct SettleCommand: ParsableCommand {
     }
 
     func run() throws {
-        let spring = try parseSpring(spec, for: "settle")
-        let ours = try spring.settlingTime(epsilon: epsilon)
-        var rows: [(String, Double?)] = [(SettlingDefinition.motionbench.rawValue, ours)]
-        if all {
-            for definition in SettlingDefinition.allCases where definition != .motionbench {
-                rows.append((definition.rawValue, definition.settlingTime(of: spring, distance: distance, frameRate: rate)))
-            }
-        }
-        var nativeRule: SettlingDefinition?
-        if native {
-            let rule = try Spring.family(ofSpec: spec).settlingRule
-            nativeRule = rule
-            rows.append(("native", rule.settlingTime(of: spring, distance: distance, frameRate: rate)))
-        }
-        let entries = rows.map { name, value in
-            NamedValues.Entry(name: name, value: value.map(ReportCell.number) ?? .null,
-                              text: value.map(formatOutputNumber) ?? "never", csv: value.map(formatOutputNumber) ?? "never")
-        }
-        var notes = Dictionary(rows.filter { $0.1 == nil }.map {
-            ($0.0, "never: this rule's stopping condition does not hold within its frame limit")
-        }, uniquingKeysWith: { first, _ in first })
-        if let nativeRule { notes["native"] = "rule: \(nativeRule.rawValue)" + (notes["native"].map { "; " + $0 } ?? "") }
-        // Without --all or --native the text is the settling time alone.
-        let report = NamedValues(entries, valueColumn: "seconds", notes: notes, bareText: !(all || native))
+        let spring = try SpringReport.spring(spec, command: "settle")
+        let report = try SpringReport.settlingTimes(of: spring, spec: spec, epsilon: epsilon, all: all, native: native,
+                                                    distance: distance, rate: rate)
         print(try format.render(report), terminator: "")
     }
 }

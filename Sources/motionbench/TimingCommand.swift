@@ -68,59 +68,20 @@ struct TimingCommand: ParsableCommand {
 
     /// Checks the options (exit 2 with the usage before any input is read); the easing spec is checked in `run()`.
     func validate() throws {
-        try validatingOptions {
-            _ = try Self.number(duration, "--duration")
-            if usesCoreAnimation, usesWebAnimations {
-                throw BadInput(message: "timing: Core Animation options (--begin-time, --speed, ...) cannot be mixed with "
-                               + "Web Animations options (--iterations, --fill, --direction, ...)")
-            }
-            if usesCoreAnimation {
-                _ = try repeatCount.map { try Self.number($0, "--repeat-count") }
-            } else {
-                _ = try iterations.map { try Self.number($0, "--iterations") }
-                if let playbackRate, !playbackRate.isFinite {
-                    throw BadInput(message: "timing: --playback-rate must be a finite number")
-                }
-            }
-            // The timing model's own range checks (duration, repeat count, …), with a stand-in easing.
-            _ = try evaluator(easing: .cubicBezier(.ease))
-        }
+        try validatingOptions { try model.check() }
     }
 
-    /// Whether a Core Animation option is given.
-    var usesCoreAnimation: Bool {
-        beginTime != nil || speed != nil || timeOffset != nil || repeatCount != nil || repeatDuration != nil || autoreverses
-            || fillMode != nil || removedOnCompletion
-    }
-
-    /// Whether a Web Animations option is given.
-    var usesWebAnimations: Bool {
-        iterations != nil || iterationStart != nil || delay != nil || endDelay != nil || fill != nil || direction != nil
-            || playbackRate != nil
-    }
-
-    /// The timing model the options describe, with `easing`, as a function from time to its result.
-    /// - Throws: for options the model rejects (a negative duration, say), naming the option.
-    func evaluator(easing: TimingFunction) throws -> (Double) -> TimingResult {
-        let duration = try Self.number(self.duration, "--duration")
-        if usesCoreAnimation {
-            let count = try repeatCount.map { try Self.number($0, "--repeat-count") } ?? 0
-            let timing = try MediaTiming(
-                beginTime: beginTime ?? 0, duration: duration, speed: speed ?? 1, timeOffset: timeOffset ?? 0,
-                repeatCount: count.isInfinite ? MediaTiming.forever : count, repeatDuration: repeatDuration ?? 0,
-                autoreverses: autoreverses, fillMode: fillMode ?? .removed, removedOnCompletion: removedOnCompletion,
-                timingFunction: easing)
-            return { timing.evaluate(parentTime: $0) }
-        }
-        let timing = try EffectTiming(
-            duration: duration, iterations: try iterations.map { try Self.number($0, "--iterations") } ?? 1,
-            iterationStart: iterationStart ?? 0, delay: delay ?? 0, endDelay: endDelay ?? 0, fill: fill ?? EffectTiming.Fill.none,
-            direction: direction ?? .normal, playingBackwards: (playbackRate ?? 1) < 0, easing: easing)
-        return { timing.evaluate(at: $0) }
+    /// The timing model the options describe (MotionSupport checks and builds it).
+    var model: TimingModelOptions {
+        TimingModelOptions(duration: duration, iterations: iterations, iterationStart: iterationStart, delay: delay,
+                           endDelay: endDelay, fill: fill, direction: direction, playbackRate: playbackRate,
+                           beginTime: beginTime, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
+                           repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode,
+                           removedOnCompletion: removedOnCompletion)
     }
 
     func run() throws {
-        let evaluate = try evaluator(easing: TimingFunction(spec: self.easing))
+        let evaluate = try model.evaluator(easing: TimingFunction(spec: self.easing))
         var stream = try format.stream(columns: ["time", "phase", "iteration", "progress"], hiddenInText: ["time"])
         defer { stream.flush() }  // The rows before an error still reach the reader.
         try CommandInputs.forEach(times, command: "timing", whenWaiting: { stream.flush() }) { time in
@@ -136,15 +97,6 @@ struct TimingCommand: ParsableCommand {
                              notes: notes)
         }
         stream.finish()
-    }
-
-    /// A number that may be written `inf`; NaN is rejected.
-    static func number(_ text: String, _ option: String) throws -> Double {
-        let value: Double? = text == "inf" || text == "infinity" ? .infinity : Double(text)
-        guard let value, !value.isNaN else {
-            throw BadInput(message: "timing: \(option) '\(text)' is not a number")
-        }
-        return value
     }
 }
 

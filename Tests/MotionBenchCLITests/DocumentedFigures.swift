@@ -26,7 +26,7 @@ enum DocumentedFigures {
                                           durations: try capture.durationList())
         let accuracy = try AccuracyCommand.parse([])
         let run = try RunCommand.parse([])
-        let runLayers = try run.layerCounts()
+        let runLayers = try run.plan().layerCounts()
         let gate = try GateCommand.parse(["--against", "base/motionbench"])
         let engineWorkload = try EngineWorkloadOptions.parse([])
         let compare = try CompareCommand.parse(["a.json", "b.json"])

@@ -30,10 +30,13 @@ final class ErrorKindTests: XCTestCase {
         // A real ThreadCapacityError needs this process's limits lowered (RunCommandTests gets one from the CLI under
         // ulimit -v); here its kind is checked on one built by hand.
         errors.append(ThreadCapacityError(option: "run: --threads", requested: 1000, started: 12, errorNumber: EAGAIN))
+        let plan = RunPlan(scenario: "mixed", layers: "10,x", frames: 1, rate: 120, frameTimes: nil, threads: 1, engines: [],
+                           engineTimeout: 1, engineMemory: nil, checkBudget: 1, verify: false, repeats: 1, warmup: nil)
+        do { _ = try plan.layerCounts() } catch { errors.append(error) }
         XCTAssertEqual(errors.map { "\(type(of: $0))" },
                        ["ScenarioError", "FrameClockError", "RunComparisonError", "EngineJobError", "EngineChildFailure",
-                        "ThreadCapacityError"])
-        XCTAssertTrue("\(errors[5])".hasPrefix("run: --threads 1000: only 12 threads could run at once"), "\(errors[4])")
+                        "ThreadCapacityError", "RunPlanError"])
+        XCTAssertTrue("\(errors[5])".hasPrefix("run: --threads 1000: only 12 threads could run at once"), "\(errors[5])")
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")
             XCTAssertEqual(error.exitCode, 2, "\(type(of: error))")

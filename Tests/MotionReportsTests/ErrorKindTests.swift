@@ -18,5 +18,8 @@ final class ErrorKindTests: XCTestCase {
         XCTAssertEqual(shape.kind, .badInput)
         XCTAssertEqual(shape.exitCode, 2)
         XCTAssertEqual(shape.description, "search round 2: expected [3, 0] outputs per subject, received [2, 0]")
+        let curve: any MotionBenchError = SpringSpecError(message: "settle: 'ease' is a timing curve; settle needs a spring")
+        XCTAssertEqual(curve.kind, .badInput)
+        XCTAssertEqual(curve.exitCode, 2)
     }
 }

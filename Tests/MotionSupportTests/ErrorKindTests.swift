@@ -16,6 +16,9 @@ final class ErrorKindTests: XCTestCase {
             SpecListFileError(path: "curves.json", problem: .notNonEmptyArray),
             PercentageError(message: "gate: --max-increase 'x' must be a percentage such as 2 or 2%"),
             CommandInputError(message: "eval: input 'x' is not a number"),
+            TimingModelError(message: "timing: --duration 'x' is not a number"),
+            OptionRangeError(message: "run: --frames 0 must be a whole number in 1…1000000"),
+            SpecOptionError(message: "accuracy: --curves: 'ease' appears twice; each curve may be given once"),
         ]
         for error in errors {
             XCTAssertEqual(error.kind, .badInput, "\(type(of: error))")
