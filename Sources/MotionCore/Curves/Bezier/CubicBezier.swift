@@ -151,13 +151,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     public init(x1: Double, y1: Double, x2: Double, y2: Double, precision: Precision = .double)
         throws(InvalidParameterError)
     {
-        let context = "cubic-bezier"
-        for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
-            try requireFinite(value, name, in: context)
-        }
-        for (name, value) in [("x1", x1), ("x2", x2)] where !(0...1).contains(value) {
-            throw InvalidParameterError(context: context, parameter: name, value: value, rule: "is outside [0, 1]")
-        }
+        try BezierRules.validate(x1: x1, y1: y1, x2: x2, y2: y2)
         guard precision == .float32 else {
             self.init(validatedX1: x1, y1: y1, x2: x2, y2: y2)
             return
@@ -165,7 +159,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         let rounded = [x1, y1, x2, y2].map { Double(Float($0)) }
         for (name, value) in zip(["x1", "y1", "x2", "y2"], [x1, y1, x2, y2]) where !Double(Float(value)).isFinite {
             throw InvalidParameterError(
-                context: context, parameter: name, value: value, rule: "does not fit in a 32-bit float")
+                context: "cubic-bezier", parameter: name, value: value, rule: "does not fit in a 32-bit float")
         }
         self.init(validatedX1: rounded[0], y1: rounded[1], x2: rounded[2], y2: rounded[3])
     }
@@ -185,8 +179,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
-        let maximumYSpeed = Self.maximumParameterSlope(y1: y1, y2: y2)
-        let tolerance = min(max(1e-13 / maximumYSpeed, 0x1p-60), 1e-13)
+        let tolerance = BezierRules.tolerance(y1: y1, y2: y2)
         let outputScale = BezierOutputScale(y1: y1, y2: y2)
         self.outputScale = outputScale
         let inflection = StationaryInflection(x1: x1, y1: y1, x2: x2, y2: y2)
