@@ -26,7 +26,7 @@ extension PerformanceGate {
         if let job = workload.engineJob, case .workload(var request) = job.request, executable == currentExecutable {
             var session = EngineChildSession(executable: executable, library: job.library, timeout: limits.timeout)
             (session.timeoutOption, session.memory) = ("--timeout", limits.memory)
-            request.repeats = repeats
+            (request.repeats, request.guarded) = (repeats, true)
             let reply: EngineWorkloadReply
             do {
                 reply = try session.run(.workload(request), replying: EngineWorkloadReply.self)

@@ -18,7 +18,8 @@ struct WorkloadCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Time the measured loop this many times and report the smallest CPU time.")
     var repeats = 1
 
-    @Option(help: ArgumentHelp("An engine workload's job file (EngineJob as JSON).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("An engine workload's job file (EngineJob as JSON); its repeats replace --repeats.",
+                               valueName: "FILE"))
     var job: String?
 
     @OptionGroup var engine: EngineWorkloadOptions

@@ -67,6 +67,10 @@ static void *create(const motionbench_layer *layers, uint64_t count, uint64_t ou
     if (MODE == MODE_CREATE_FAILS) return NULL;
     if (MODE == MODE_FORKS && fork() == 0) { sleep(600); _exit(0); }
     if (MODE == MODE_FORGED_REPLY) atexit(print_forged_reply);
+#if defined(PID_FILE) && defined(RECORD_CREATOR)
+    /* The process that creates the engine and its parent, for the tests of which child runs the engine. */
+    { FILE *f = fopen(PID_FILE, "a"); if (f) { fprintf(f, "%d %d\n", (int)getpid(), (int)getppid()); fclose(f); } }
+#endif
 #ifdef PID_FILE
     /* The sandbox tests read the pids of the processes that must not survive (the child, a daemon) from here. */
     if (MODE == MODE_SETPGID_HANG) { FILE *f = fopen(PID_FILE, "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); } }

@@ -135,4 +135,43 @@ final class EngineGateTests: XCTestCase {
         XCTAssertEqual(failed.status, 1, failed.standardOutput + failed.standardError)
         XCTAssertTrue(failed.standardError.contains("nocreate"), failed.standardError)
     }
+
+    /// The gate's timing runs of an engine are guarded (the engine runs in a worker forked by the child motionbench
+    /// started, whose descendants die with motionbench even on SIGKILL); its instruction counts are not (under
+    /// valgrind a forked worker's counts would share one file): the engine's `create` records which process ran it.
+    func testTimingRunsOfAnEngineWorkloadAreGuardedAndCountsAreNot() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-guard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pids = directory.appendingPathComponent("pids.txt").path
+        let library = try TestEngines.build("broken_engine.c", name: "recorder",
+                                            defines: ["MODE=MODE_NONE", "ENGINE_NAME=\"recorder\"", "RECORD_CREATOR",
+                                                      "PID_FILE=\"\(pids)\""], in: directory)
+        let name = "engine:recorder/fade/100"
+        for guarded in [true, false] {
+            try? FileManager.default.removeItem(atPath: pids)
+            var request = EngineWorkloadRequest(name: name, scenario: try Scenario.named("fade").origin, layers: 100, frames: 3)
+            request.guarded = guarded
+            let job = directory.appendingPathComponent("job.json").path
+            try EngineJob(library: library, request: .workload(request)).write(to: job)
+            let process = Process()
+            process.executableURL = try CommandRunner.executable
+            process.arguments = ["_workload", name, "--job", job]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "guarded: \(guarded)")
+            let recorded = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ")
+                .map { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let (creator, parent) = (try XCTUnwrap(recorded.first ?? nil), try XCTUnwrap(recorded.last ?? nil))
+            if guarded {
+                XCTAssertNotEqual(creator, process.processIdentifier, "a guarded engine runs in a forked worker")
+                XCTAssertEqual(parent, process.processIdentifier, "whose parent is the guardian motionbench started")
+            } else {
+                XCTAssertEqual(creator, process.processIdentifier, "an unguarded engine runs in the child itself")
+            }
+        }
+        XCTAssertFalse(EngineJob.Request.workload(EngineWorkloadRequest(
+            name: name, scenario: try Scenario.named("fade").origin, layers: 1, frames: 1)).isGuarded, "unguarded by default")
+    }
 }

@@ -24,10 +24,10 @@ package struct EngineJob: Codable, Sendable, Equatable {
             return "_engine"
         }
 
-        /// Whether the child runs the engine under a `ChildGuardian` (`_engine`); the gate's workload child is not
-        /// guarded, since under valgrind a second process would write its own instruction counts.
+        /// Whether the child runs the engine under a `ChildGuardian`: always for `_engine`; for the gate's workload as
+        /// its request says (its timing runs, not its instruction counts).
         package var isGuarded: Bool {
-            if case .workload = self { return false }
+            if case .workload(let request) = self { return request.guarded }
             return true
         }
     }

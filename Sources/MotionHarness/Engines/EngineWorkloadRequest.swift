@@ -13,6 +13,10 @@ package struct EngineWorkloadRequest: Codable, Sendable, Equatable {
     package var frames: Int
     /// Times the measured loop is run; the smallest CPU time is reported (1…100).
     package var repeats: Int = 1
+    /// Whether the child runs the engine under a `ChildGuardian`, so that a daemon it starts dies with motionbench even
+    /// when motionbench is killed with SIGKILL: the timing runs are; the instruction counts are not, since under
+    /// valgrind a forked worker's counts and the guardian's would be written to one file.
+    package var guarded = false
 
     /// The gate's layer counts for an engine workload.
     package static let layerRange = 1...10_000_000
