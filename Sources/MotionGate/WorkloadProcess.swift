@@ -31,9 +31,11 @@ extension PerformanceGate {
             do {
                 reply = try session.run(.workload(request), replying: EngineWorkloadReply.self)
             } catch {
-                throw GateInputError(message: "FAILED \(workload.name): \(error.message)")
+                throw GateInputError(message: "FAILED \(workload.name): \(error.message) (library \(job.library))")
             }
-            if let failure = reply.failure { throw GateInputError(message: "FAILED \(workload.name): \(failure)") }
+            if let failure = reply.failure {
+                throw GateInputError(message: "FAILED \(workload.name): \(failure) (library \(job.library))")
+            }
             return try checkedSeconds(reply.cpuSeconds ?? 0, executable, workload)
         }
         let (arguments, _) = try workload.childCommand(for: executable, repeats: repeats)

@@ -123,7 +123,7 @@ final class EngineChildTests: XCTestCase {
     }
 
     /// `baseline --engine` and `gate --engine` load the engine only in child processes: each broken engine is a FAILED
-    /// message with exit 2, naming the call and the signal, and motionbench itself never crashes.
+    /// message with exit 2, naming the call, the signal and the library, and motionbench itself never crashes.
     func testBaselineAndGateLoadTheEngineOnlyInAChild() throws {
         let baseline = directory.appendingPathComponent("baseline.json").path
         let cases: [(mode: String, parts: [String])] = [
@@ -147,6 +147,8 @@ final class EngineChildTests: XCTestCase {
                                   + result.standardError)
                 }
                 XCTAssertFalse(result.standardError.contains("Backtrace"), result.standardError)
+                // The library is named, which tells head from base when both engines have one name.
+                XCTAssertTrue(result.standardError.contains("(library \(path))"), result.standardError)
             }
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: baseline))

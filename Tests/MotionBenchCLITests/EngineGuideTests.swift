@@ -1,4 +1,5 @@
 import Foundation
+import MotionHarness
 import XCTest
 import MotionTestSupport
 
@@ -130,5 +131,24 @@ final class EngineGuideTests: XCTestCase {
         let row = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("swift-template-springs ") }, text)
         XCTAssertFalse(row.contains("FAILED"))
         XCTAssertTrue(text.contains("swift-template-springs errors: spring"), text)
+    }
+
+    /// The guide's table of the built-in scenarios' kinds is the scenarios' own: every built-in scenario, in order,
+    /// with its entries' kinds in the order they first appear.
+    func testTheGuidesScenarioKindsAreTheScenarios() throws {
+        let guide = try String(contentsOf: TestEngines.root.appendingPathComponent("docs/engines.md"), encoding: .utf8)
+        let start = try XCTUnwrap(guide.range(of: "<!--scenario-kinds-->"))
+        let end = try XCTUnwrap(guide.range(of: "<!--/scenario-kinds-->"))
+        let rows = guide[start.upperBound..<end.lowerBound].split(separator: "\n").dropFirst(2)
+        let table = rows.map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "") }
+        }
+        var kinds: [[String]] = []
+        for name in Scenario.builtInNames {
+            var seen: [String] = []
+            for entry in try Scenario.named(name).entries where !seen.contains(entry.kind.name) { seen.append(entry.kind.name) }
+            kinds.append([name, seen.joined(separator: ", ")])
+        }
+        XCTAssertEqual(table, kinds)
     }
 }

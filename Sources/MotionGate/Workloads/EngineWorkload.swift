@@ -25,8 +25,8 @@ extension GateWorkload {
     /// (every output finite, the counts, the buffer's end), so that a crash anywhere (a constructor, the entry point,
     /// create, a frame, destroy), a hang (past `limits.timeout`) or a broken output is a FAILED message naming the
     /// engine, the call and the signal before anything is measured.
-    /// - Throws: `GateInputError` ("FAILED engine …") when the child reports a failure; the scenario's error when it
-    ///   does not read.
+    /// - Throws: `GateInputError` ("FAILED engine NAME: … (library PATH)") when the child reports a failure; the
+    ///   scenario's error when it does not read.
     package static func engine(path: String, scenario: String, layers: Int, frames: Int,
                               limits: ChildProcess.Limits = .standard,
                               executable: String = PerformanceGate.currentExecutable) throws -> GateWorkload {
@@ -38,7 +38,8 @@ extension GateWorkload {
         request.timeoutOption = "--timeout"
         request.memory = limits.memory
         let row = EngineProcess.measure(request, count: layers, options: options)
-        if let failure = row.failure { throw GateInputError(message: "FAILED \(failure)") }
+        // The library's path tells head from base (`--base-engine`), whose engines usually share a name.
+        if let failure = row.failure { throw GateInputError(message: "FAILED \(failure) (library \(path))") }
         let name = "engine:\(row.name)/\(parsed.name)/\(layers)"
         let job = EngineJob(library: path, request: .workload(EngineWorkloadRequest(
             name: name, scenario: parsed.origin, layers: layers, frames: frames)))
