@@ -47,7 +47,8 @@ public final class PluginEngine: AnimationEngine, @unchecked Sendable {
         guard let created else {
             library.willCallLastError?()
             let reason = raw.last_error(nil).map { String(cString: $0) } ?? "no message"
-            throw EngineError("engine \(library.descriptor.name): create failed for \(layers.count) layers: \(reason)")
+            throw EngineError("engine \(library.descriptor.name): create failed for \(layers.count) "
+                              + "layer\(layers.count == 1 ? "" : "s"): \(reason)")
         }
         instance = created
         let bytes = descriptor.precision.bytes * (outputCount + Self.guardCount)

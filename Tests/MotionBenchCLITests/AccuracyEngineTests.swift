@@ -89,7 +89,7 @@ final class AccuracyEngineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         for spec in ["cubic-bezier(0.7, -0.5, 0.3, 1.5)", "cubic-bezier(0.5, -1, 0.5, 2)"] {
             XCTAssertTrue(result.standardError.contains("broken-rejects_overshoot (engine) does not support \(spec): "
-                                                        + "engine broken-rejects_overshoot: create failed for 1 layers: "
+                                                        + "engine broken-rejects_overshoot: create failed for 1 layer: "
                                                         + "cubic-bezier with y outside [0, 1] is not supported"),
                           result.standardError)
         }
