@@ -38,7 +38,8 @@ package enum EngineEasingSearch {
     }
 
     /// The search on `request`'s engine over `curves`: `grid` first, then `budget`'s rounds.
-    /// - Throws: `EngineError` when the engine crashes, hangs, fails a frame or answers out of shape.
+    /// - Throws: `EngineError` when the engine crashes, hangs, fails a frame, answers out of shape, or rejects every
+    ///   curve.
     package static func run(_ request: EngineEasingProbe.Request, curves: [(name: String, curve: CubicBezier)], grid: [Double],
                             budget: SearchBudget, progress: (String) -> Void = { _ in }) throws -> Result {
         let specs = curves.map { MotionSpec.timingFunction(.cubicBezier($0.curve)) }
@@ -52,7 +53,12 @@ package enum EngineEasingSearch {
         var result = Result(implementation: implementation, version: first.version, precision: first.precision,
                             samples: [], unsupported: first.unsupported.map { (texts[$0.index], $0.message) })
         let accepted = specs.indices.filter { first.outputs[$0] != nil }
-        guard !accepted.isEmpty else { return result }
+        // As `run` fails an engine that supports none of a scenario's kinds: a search with nothing to search would
+        // pass a CI job that never measured the engine.
+        guard !accepted.isEmpty else {
+            throw EngineError("engine \(first.name): rejected every one of the \(curves.count) curve(s) (its create "
+                              + "failed on each; the first: \(result.unsupported.first?.message ?? "no message"))")
+        }
         var timings: [String: Double] = [:]
         let traces = try WorstCaseSearch.run(specs: accepted.map { specs[$0] }, grid: grid, budget: budget) { round, inputs in
             let count = inputs.reduce(0) { $0 + $1.count }

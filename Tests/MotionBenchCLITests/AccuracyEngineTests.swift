@@ -184,4 +184,16 @@ final class AccuracyEngineTests: XCTestCase {
         XCTAssertEqual(engines.count, 2, "\(columns)")
         XCTAssertTrue(engines.contains { $0.contains(second) }, "the second carries its path: \(engines)")
     }
+
+    /// An engine that rejects every curve (its create fails on each) is a FAILED with exit 2, as `run` fails an engine
+    /// that supports none of a scenario's kinds: a CI job must not pass an engine it never measured.
+    func testAnEngineThatRejectsEveryCurveFails() throws {
+        let engine = try brokenEngine("CREATE_FAILS")
+        let result = try CommandRunner.run(["accuracy", "--curves", "presets", "--samples", "11", "--no-search", "--engine",
+                                            engine, "--springs", springsFile()])
+        XCTAssertEqual(result.status, 2, result.standardOutput + result.standardError)
+        XCTAssertTrue(result.standardError.contains("FAILED: engine broken-create_fails: rejected every one of the"),
+                      result.standardError)
+        XCTAssertTrue(result.standardError.contains("create failed on purpose"), result.standardError)
+    }
 }
