@@ -90,6 +90,33 @@ final class BatchEvaluatorTests: XCTestCase {
         }
     }
 
+    /// `steps()` reads CSS Easing's before flag in the naive evaluator too: before `begin`, `steps(2, jump-both)` shows
+    /// 0 (1/3 without the flag), and after the end of a pass that ran backward it shows the step below; every output
+    /// equals the exact path's, bit for bit (a step function has no solver error).
+    func testNaiveStepsReadTheBeforeFlag() throws {
+        let scenario = try Scenario(json: #"""
+        {"version": 2, "name": "steps", "animations": [
+          {"kind": "basic", "value": "scalar", "from": 0, "to": 1, "duration": 0.25, "begin": 0.1,
+           "easing": "steps(2, jump-both)", "repeatCount": 1, "autoreverses": true}]}
+        """#, source: "steps.json")
+        let clock = FrameClock.fixed(rate: 120, frames: 120)
+        let workload = Workload(scenario: scenario, count: 4, clock: clock)
+        let naive = NaiveEvaluator(workload: workload, limit: 4)
+        var checked = 0
+        for frame in [1, 5, 12, 40, 70, 100, 120] {
+            let time = clock.times[frame - 1]
+            naive.evaluate(time: time, layers: 0..<naive.count)
+            for (position, index) in naive.indices.enumerated() {
+                XCTAssertEqual(naive.values(position), workload.expectedOutputs(layer: index, time: time),
+                               "layer \(index) frame \(frame) (t = \(time) s)")
+                checked += 1
+            }
+        }
+        naive.evaluate(time: clock.times[0], layers: 0..<1)
+        XCTAssertEqual(naive.values(0), [0], "before begin, steps(2, jump-both) shows 0, not 1/3")
+        XCTAssertEqual(checked, 28)
+    }
+
     func testSharedTimelineRunsOnlyWhereLayersShareEverything() throws {
         let shared = try Scenario(json: #"""
         {"name": "v1", "animations": [{"kind": "basic", "from": 0, "to": 1, "duration": 0.3, "easing": "ease-in-out",

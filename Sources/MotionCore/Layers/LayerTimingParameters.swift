@@ -33,6 +33,14 @@ public struct LayerTimingParameters: Sendable, Hashable {
                            alternation: autoreverses ? 1 : 0).directed
     }
 
+    /// `directedProgress(at:)` with CSS Easing's before flag at `time` seconds on the run's clock: set before `begin`,
+    /// and after the end when the last pass ran backward (what `steps()` reads at a step boundary).
+    public func directedProgressAndBeforeFlag(at time: Double) -> (directed: Double, before: Bool) {
+        let sample = LayerTiming.sample(time: time, begin: begin, duration: duration, iterations: iterations,
+                                        alternation: autoreverses ? 1 : 0)
+        return (sample.directed, sample.before)
+    }
+
     /// The timing whose engine iterations are `iterations` (the inverse of `iterations`; a single cycle reads as
     /// repeatCount 0).
     init(begin: Double, duration: Double, iterations: Double, autoreverses: Bool) {

@@ -78,6 +78,12 @@ struct NaiveTiming {
     /// Linear progress of the current pass at `clockTime` seconds on the run's clock (0 before the start, the end pass
     /// after the end).
     func progress(clockTime: Double) -> Double { parameters.directedProgress(at: clockTime) }
+
+    /// `progress(clockTime:)` with CSS Easing's before flag (which `steps()` reads).
+    func sample(clockTime: Double) -> (progress: Double, before: Bool) {
+        let sample = parameters.directedProgressAndBeforeFlag(at: clockTime)
+        return (sample.directed, sample.before)
+    }
 }
 
 /// WebKit's `UnitBezier` as it stood for years: Newton from t = x (up to 8 steps, |x(t) − x| < ε, give up when
@@ -103,8 +109,9 @@ struct NaiveCurve {
         other = nil
     }
 
-    func value(_ x: Double) -> Double {
-        if let other { return other.value(at: x) }
+    /// The eased progress at `x`, with CSS Easing's `before` flag for `steps()`.
+    func value(_ x: Double, before: Bool = false) -> Double {
+        if let other { return other.value(at: x, before: before) }
         var t = x
         for _ in 0..<8 {
             let error = ((ax * t + bx) * t + cx) * t - x

@@ -110,7 +110,8 @@ struct NaiveBasic: NaiveAnimation {
     let curve: NaiveCurve
 
     func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
-        let progress = curve.value(timing.progress(clockTime: clockTime))
+        let sample = timing.sample(clockTime: clockTime)
+        let progress = curve.value(sample.progress, before: sample.before)
         for c in from.indices { layer.values[c] = from[c] + (to[c] - from[c]) * progress }
     }
 }

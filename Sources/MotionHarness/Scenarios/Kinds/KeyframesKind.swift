@@ -170,7 +170,8 @@ struct NaiveKeyframes: NaiveAnimation {
     let curve: NaiveCurve
 
     func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
-        let p = curve.value(timing.progress(clockTime: clockTime))
+        let sample = timing.sample(clockTime: clockTime)
+        let p = curve.value(sample.progress, before: sample.before)
         let last = values.count - 1
         if mode == .discrete {
             var index = 0

@@ -87,7 +87,8 @@ struct NaiveTransition: NaiveAnimation {
     let curve: NaiveCurve
 
     func apply(clockTime: Double, beginTime: Double, to layer: NaiveEvaluator.Layer) {
-        let (outgoing, incoming) = transition.layers(at: curve.value(timing.progress(clockTime: clockTime)))
+        let sample = timing.sample(clockTime: clockTime)
+        let (outgoing, incoming) = transition.layers(at: curve.value(sample.progress, before: sample.before))
         let first = Transform3D.translation(outgoing.translation.x, outgoing.translation.y)
         let second = Transform3D.translation(incoming.translation.x, incoming.translation.y)
         layer.values[0] = outgoing.opacity
