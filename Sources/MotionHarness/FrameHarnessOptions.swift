@@ -35,7 +35,7 @@ extension FrameHarness {
         /// Untimed passes over all frames before the timed ones (on top of the 3-frame warm-up every run has).
         public var warmupPasses = 0
         /// Engines under test, each run in a child process beside MotionCore's batch and the naive evaluator.
-        package var engines: [EngineProcess.Request] = []
+        package var engines: [EngineChildSession] = []
         /// Swift engines under test, created and measured in this process (a Swift team's own engine through the
         /// `AnimationEngine` protocol), after the engines in child processes.
         public var inProcessEngines: [EngineFactory] = []

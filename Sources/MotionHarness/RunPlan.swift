@@ -95,9 +95,9 @@ package struct RunPlan: Sendable {
                 throw RunPlanError(message: "run: --engine \(path): no such readable file (the example engine is built by "
                                    + "'swift build -c release --product MotionBenchExampleEngine')")
             }
-            var request = EngineProcess.Request(path: path, executable: executable, timeout: engineTimeout)
-            request.memory = engineMemory
-            return request
+            var session = EngineChildSession(executable: executable, library: path, timeout: engineTimeout)
+            session.memory = engineMemory
+            return session
         }
         return options
     }

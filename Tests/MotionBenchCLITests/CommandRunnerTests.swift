@@ -18,8 +18,8 @@ final class CommandRunnerTests: XCTestCase {
     func testASkipIsRecordedInTheSkipLog() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("skips-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
-        XCTAssertTrue(MissingPrerequisite.error("no browser\nhere", environment: ["MOTIONBENCH_SKIP_LOG": log]) is XCTSkip)
-        XCTAssertTrue(MissingPrerequisite.error("no valgrind", environment: ["MOTIONBENCH_SKIP_LOG": log]) is XCTSkip)
+        _ = MissingPrerequisite.error("no browser\nhere", environment: ["MOTIONBENCH_SKIP_LOG": log])
+        _ = MissingPrerequisite.error("no valgrind", environment: ["MOTIONBENCH_SKIP_LOG": log])
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "no browser here\nno valgrind\n")
     }
 

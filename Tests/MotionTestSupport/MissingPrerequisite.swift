@@ -9,7 +9,7 @@ public enum MissingPrerequisite {
         environment["CI"]?.lowercased() == "true"
     }
 
-    /// The error to throw for a missing prerequisite: `XCTSkip(reason)` locally, with the reason added as one line to
+    /// The error to throw for a missing prerequisite: a skip with the reason locally, with the reason added as one line to
     /// the file `MOTIONBENCH_SKIP_LOG` names (when set: `.ci/run` counts skipped tests from it, since a parallel run's
     /// results do not say which tests skipped); in CI a recorded failure ("CI=true: reason") and an error that ends
     /// the test.

@@ -34,10 +34,9 @@ extension GateWorkload {
         var options = FrameHarness.Options(scenario: parsed, layerCounts: [layers], clock: .fixed(rate: 120, frames: frames),
                                            threads: 1, verify: false)
         (options.repeats, options.warmupPasses) = (1, 0)
-        var request = EngineProcess.Request(path: path, executable: executable, timeout: limits.timeout)
-        request.timeoutOption = "--timeout"
-        request.memory = limits.memory
-        let row = EngineProcess.measure(request, count: layers, options: options)
+        var session = EngineChildSession(executable: executable, library: path, timeout: limits.timeout)
+        (session.timeoutOption, session.memory) = ("--timeout", limits.memory)
+        let row = EngineProcess.measure(session, count: layers, options: options)
         // The library's path tells head from base (`--base-engine`), whose engines usually share a name.
         if let failure = row.failure { throw GateInputError(message: "FAILED \(failure) (library \(path))") }
         let name = "engine:\(row.name)/\(parsed.name)/\(layers)"

@@ -10,46 +10,14 @@ import MotionSupport
 /// engine, the call and the frame (from the child's heartbeat page). Every command that measures an engine (`run`,
 /// `baseline` and `gate` with `--engine`, `accuracy --engine`) loads it only in such a child.
 package enum EngineProcess {
-    /// What the parent needs to start the child for one engine.
-    package struct Request: Sendable {
-        /// The engine library's path.
-        package var path: String
-        /// The motionbench executable to run as the child.
-        package var executable: String
-        /// Seconds the child may take for one layer count before it is stopped.
-        package var timeout: Double
-        /// The option that raises `timeout`, named in a timeout's message.
-        package var timeoutOption = "--engine-timeout"
-        /// The child's data limit in bytes (`EngineMemory`), or nil for none.
-        package var memory: UInt64? = UInt64(EngineMemory.defaultMiB) << 20
-        /// The option that raises `memory`, named in a failure near it.
-        package var memoryOption = "--engine-memory"
-
-        /// A request for the engine at `path`.
-        package init(path: String, executable: String, timeout: Double) {
-            (self.path, self.executable, self.timeout) = (path, executable, timeout)
-        }
-
-        /// The library's file name, shown until the engine has named itself.
-        package var label: String { URL(fileURLWithPath: path).lastPathComponent }
-
-        /// The session that runs the child.
-        var session: EngineChildSession {
-            var session = EngineChildSession(executable: executable, library: path, timeout: timeout)
-            (session.timeoutOption, session.memory, session.memoryOption) = (timeoutOption, memory, memoryOption)
-            return session
-        }
-    }
-
-    /// Measures `request`'s engine on `count` layers in a child process (as `run --engine` does); never throws: a
+    /// Measures `session`'s engine on `count` layers in a child process (as `run --engine` does); never throws: a
     /// failure is the row's.
-    package static func measure(_ request: Request, count: Int, options: FrameHarness.Options) -> EngineRow {
+    package static func measure(_ session: EngineChildSession, count: Int, options: FrameHarness.Options) -> EngineRow {
         do {
-            return try request.session.run(.frames(EngineFramesRequest(layers: count, options: options)),
-                                           replying: EngineRow.self)
+            return try session.run(.frames(EngineFramesRequest(layers: count, options: options)), replying: EngineRow.self)
         } catch {
-            var failed = EngineRow(name: error.heartbeat?.name ?? request.label, role: .plugIn)
-            failed.path = request.path
+            var failed = EngineRow(name: error.heartbeat?.name ?? session.label, role: .plugIn)
+            failed.path = session.library
             if let precision = error.heartbeat?.precision, let layers = error.heartbeat?.layers {
                 (failed.layers, failed.precision) = (layers, precision)
             }

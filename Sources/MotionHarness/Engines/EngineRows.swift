@@ -28,8 +28,8 @@ enum EngineRows {
         stream.timesBatch = EngineRows.ratio(stream.nsPerLayerFrame, batch.nsPerLayerFrame)
         var rows = [batch, naive, stream], subsets: [[EngineLayerKind]: EngineRow] = [:]
         let candidates: [(label: String, measure: () -> EngineRow)] =
-            options.engines.map { request in
-                (request.label, { EngineProcess.measure(request, count: workload.count, options: options) })
+            options.engines.map { session in
+                (session.label, { EngineProcess.measure(session, count: workload.count, options: options) })
             } + options.inProcessEngines.map { factory in
                 (factory.label, { inProcess(factory, workload: workload, options: options) })
             }
