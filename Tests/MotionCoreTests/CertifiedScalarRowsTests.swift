@@ -24,7 +24,7 @@ final class CertifiedScalarRowsTests: XCTestCase {
 
     /// Main row j's kind: 1 output, 0 parameter, nil not kept (a split row included).
     private func kind(_ curve: CubicBezier, row j: Int) -> Double? {
-        let entry = CertifiedScalarRows.entry(curve.inverter.certifiedRows, CertifiedScalarRows.subrows * j)
+        let entry = CertifiedScalarRows.entry(curve.tables!.certifiedRows, CertifiedScalarRows.subrows * j)
         guard entry.e == j, entry.kept else { return nil }
         return entry.isOutput ? 1 : 0
     }
@@ -32,14 +32,14 @@ final class CertifiedScalarRowsTests: XCTestCase {
     /// Whether main row j is split into subrows: its fine segments name table rows past the main rows.
     private func isSplit(_ curve: CubicBezier, row j: Int) -> Bool {
         (0..<CertifiedScalarRows.subrows).contains {
-            CertifiedScalarRows.entry(curve.inverter.certifiedRows, CertifiedScalarRows.subrows * j + $0).e >= CertifiedScalarRows.rows
+            CertifiedScalarRows.entry(curve.tables!.certifiedRows, CertifiedScalarRows.subrows * j + $0).e >= CertifiedScalarRows.rows
         }
     }
 
     /// The row or subrow that answers input `x`: its value (y for an output row, the frame parameter for a parameter
     /// row) and kind (1 output, 0 parameter), or nil where neither is kept.
     private func answering(_ curve: CubicBezier, _ x: Double) -> (value: Double, kind: Double)? {
-        let row = curve.inverter.row(forInterior: x)
+        let row = curve.tables!.row(forInterior: x)
         return row.kept ? (row.value, row.isOutput ? 1 : 0) : nil
     }
 
@@ -59,7 +59,7 @@ final class CertifiedScalarRowsTests: XCTestCase {
                 inputs += (0..<32).map { _ in Double.random(in: start..<end, using: &generator) }
                 for x in inputs where x > 0 && x < 1 {
                     guard let (_, kind) = answering(curve, x) else { continue }
-                    let exact = plain.inverter.valueAndParameter(forInterior: x)
+                    let exact = plain.tables!.valueAndParameter(forInterior: x)
                     let reference = curve.inflection.map { $0.contains(x) ? $0.y(t: exact.t) : exact.y } ?? exact.y
                     let error = abs(curve.value(at: x) - reference)
                     if kind == 1 {
@@ -68,11 +68,11 @@ final class CertifiedScalarRowsTests: XCTestCase {
                     } else {
                         worst.parameter = max(worst.parameter, error)
                         XCTAssertLessThanOrEqual(error, 2.2e-13, "\(curve), parameter row at x = \(x)")
-                        let row = curve.inverter.row(forInterior: x)
+                        let row = curve.tables!.row(forInterior: x)
                         let v = answering(curve, x)!.value
                         let t = row.offset + Double(bitPattern: v.bitPattern ^ row.sign)
-                        let root = plain.inverter.parameters(forInterior: x).t
-                        XCTAssertLessThanOrEqual(abs(t - root), 2 * curve.inverter.tolerance + 4e-16,
+                        let root = plain.tables!.parameters(forInterior: x).t
+                        XCTAssertLessThanOrEqual(abs(t - root), 2 * curve.tables!.tolerance + 4e-16,
                                                  "\(curve), parameter row at x = \(x): t \(t), root \(root)")
                     }
                 }
@@ -127,7 +127,7 @@ final class CertifiedScalarRowsTests: XCTestCase {
         let rows = plain.withCertifiedRows()
         XCTAssertEqual(plain, rows)
         XCTAssertEqual(plain.hashValue, rows.hashValue)
-        XCTAssertTrue(rows.withCertifiedRows().inverter === rows.inverter)
+        XCTAssertTrue(rows.withCertifiedRows().tables! === rows.tables!)
         for index in 0...1_000 {
             let x = Double(index) / 1_000
             XCTAssertEqual(rows.value(at: x), plain.value(at: x), accuracy: 2e-13, "x = \(x)")

@@ -11,9 +11,21 @@ final class CorrectlyRoundedTests: XCTestCase {
         try checkBezierVectors("correctly-rounded-bezier.csv", atLeast: 10_000) { $0.value(at: $1) }
     }
 
-    /// The rows of a Bézier vector file (x1, y1, x2, y2, input, expected, note), each held bit for bit to `evaluate`;
-    /// the failures are listed, the first ten in full.
-    func checkBezierVectors(_ file: String, atLeast minimum: Int,
+    /// The same vectors, and the slopes, on curves built for few evaluations (no guess tables: the frame root comes
+    /// from a table-free guess and the complete solve), bit for bit: the representation changes no answer.
+    func testBezierOracleVectorsWithoutTables() throws {
+        try checkBezierVectors("correctly-rounded-bezier.csv", atLeast: 10_000, evaluations: .few) { curve, x in
+            XCTAssertEqual(curve.evaluations, .few)
+            return curve.value(at: x)
+        }
+        try checkBezierVectors("correctly-rounded-bezier-slopes.csv", atLeast: 2_000, evaluations: .few) {
+            $0.slope(at: $1)
+        }
+    }
+
+    /// The rows of a Bézier vector file (x1, y1, x2, y2, input, expected, note), each held bit for bit to `evaluate`
+    /// on curves built for `evaluations`; the failures are listed, the first ten in full.
+    func checkBezierVectors(_ file: String, atLeast minimum: Int, evaluations: CubicBezier.Evaluations = .many,
                             _ evaluate: (CubicBezier, Double) -> Double) throws {
         let rows = try VectorFileTests.rows(of: file, columns: 7)
         XCTAssertGreaterThanOrEqual(rows.count, minimum)
@@ -22,7 +34,8 @@ final class CorrectlyRoundedTests: XCTestCase {
         for row in rows {
             let numbers = try row[0..<6].map { try XCTUnwrap(Double($0), "\(row)") }
             let key = Array(numbers[0..<4])
-            let curve = try curves[key] ?? CubicBezier(x1: key[0], y1: key[1], x2: key[2], y2: key[3])
+            let curve = try curves[key]
+                ?? CubicBezier(x1: key[0], y1: key[1], x2: key[2], y2: key[3], evaluations: evaluations)
             curves[key] = curve
             let got = evaluate(curve, numbers[4])
             if got.bitPattern != numbers[5].bitPattern { failures.append("\(row.joined(separator: ",")): got \(got)") }
@@ -103,7 +116,9 @@ final class CorrectlyRoundedTests: XCTestCase {
             (try CubicBezier(x1: 0, y1: 1, x2: 0, y2: 1), [1e-300, 0x1p-60, 0.25]),
         ]
         var decreases: [String] = []
-        for (curve, centres) in curves {
+        let fewer = try curves.map { (try CubicBezier(x1: $0.0.x1, y1: $0.0.y1, x2: $0.0.x2, y2: $0.0.y2,
+                                                      evaluations: .few), $0.1) }
+        for (curve, centres) in curves + fewer {
             for centre in centres {
                 var x = centre
                 for _ in 0..<300 { x = x.nextDown }

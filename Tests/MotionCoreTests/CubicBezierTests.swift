@@ -253,6 +253,38 @@ class CubicBezierTests: XCTestCase {
         XCTAssertThrowsError(try CubicBezier.coreAnimation(0.5, 1e300, 0.5, 1))
     }
 
+    /// The curve chooses its representation: tables where asked for (the default) and of use; none for few
+    /// evaluations, the identity (never solves) or a scaled output (always takes the complete solve).
+    func testRepresentationFollowsEvaluationsAndTheCurve() throws {
+        XCTAssertEqual(try CubicBezier(x1: 0.3, y1: 0.1, x2: 0.7, y2: 0.9).evaluations, .many)
+        XCTAssertNotNil(try CubicBezier(x1: 0.3, y1: 0.1, x2: 0.7, y2: 0.9).tables)
+        XCTAssertNil(try CubicBezier(x1: 0.3, y1: 0.1, x2: 0.7, y2: 0.9, evaluations: .few).tables)
+        XCTAssertEqual(try CubicBezier(x1: 0.3, y1: 0.1, x2: 0.7, y2: 0.9, precision: .float32, evaluations: .few)
+                        .evaluations, .few)
+        XCTAssertEqual(CubicBezier.ease.evaluations, .many)
+        XCTAssertEqual(CubicBezier.appleLinear.evaluations, .few)
+        XCTAssertEqual(try CubicBezier(x1: 0.2, y1: 1e300, x2: 0.8, y2: -1e300).evaluations, .few)
+        // Certified rows live in the tables: asking for them on a `.few` curve builds them.
+        let rows = try CubicBezier(x1: 0.3, y1: 0.1, x2: 0.7, y2: 0.9, evaluations: .few).withCertifiedRows()
+        XCTAssertTrue(rows.hasCertifiedRows)
+        XCTAssertEqual(rows.evaluations, .many)
+        // The same answers, bit for bit, on inputs spread over [−0.5, 1.5] and next to 0, 0.5 and 1.
+        var generator = SplitMix64(seed: 29)
+        for _ in 0..<40 {
+            let (x1, y1) = (Double.random(in: 0...1, using: &generator), Double.random(in: -2...3, using: &generator))
+            let (x2, y2) = (Double.random(in: 0...1, using: &generator), Double.random(in: -2...3, using: &generator))
+            let many = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+            let few = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2, evaluations: .few)
+            XCTAssertEqual(many, few)
+            var inputs = (0..<200).map { _ in Double.random(in: -0.5...1.5, using: &generator) }
+            inputs += [0x1p-40, 0.5.nextDown, 0.5, 0.5.nextUp, 1.0.nextDown, 1 - 0x1p-40]
+            for x in inputs {
+                XCTAssertEqual(few.value(at: x).bitPattern, many.value(at: x).bitPattern, "\(many) at \(x)")
+            }
+            XCTAssertEqual(few.parameter(at: 0.3), many.parameter(at: 0.3), accuracy: 4 * many.tolerance + 1e-15)
+        }
+    }
+
     func testNaNInputPropagatesWithoutTrapping() {
         XCTAssertTrue(CubicBezier.ease.value(at: .nan).isNaN)
         XCTAssertTrue(CubicBezier.ease.slope(at: .nan).isNaN)
@@ -267,6 +299,26 @@ final class CertifiedRowsCubicBezierTests: CubicBezierTests {
         try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).withCertifiedRows()
     }
     override var vectorAccuracy: Double { 1.2e-13 }
+    override func testDevelopmentVectors() throws { try super.testDevelopmentVectors() }
+    override func testOvershootIntervalsMatchTheReferenceVectors() throws { try super.testOvershootIntervalsMatchTheReferenceVectors() }
+    override func testEndpointsAreExact() throws { try super.testEndpointsAreExact() }
+    override func testSymmetricCurvesAreSymmetric() throws { try super.testSymmetricCurvesAreSymmetric() }
+    override func testOutputIsMonotoneWhenControlYValuesAreInUnitInterval() throws { try super.testOutputIsMonotoneWhenControlYValuesAreInUnitInterval() }
+    override func testMonotoneNextToAnInteriorVerticalTangent() throws { try super.testMonotoneNextToAnInteriorVerticalTangent() }
+    override func testInflectionWindowCompareOnBitsIsTheTwoSidedTest() throws { try super.testInflectionWindowCompareOnBitsIsTheTwoSidedTest() }
+    override func testMonotoneAcrossTheStationaryInflectionWindow() throws { try super.testMonotoneAcrossTheStationaryInflectionWindow() }
+    override func testExtrapolationFollowsCSSTangents() throws { try super.testExtrapolationFollowsCSSTangents() }
+    override func testSlopeMatchesFiniteDifferences() throws { try super.testSlopeMatchesFiniteDifferences() }
+    override func testOutputRangeCoversSampledExtremes() throws { try super.testOutputRangeCoversSampledExtremes() }
+    override func testValidationNamesTheValueAndTheRule() { super.testValidationNamesTheValueAndTheRule() }
+}
+
+/// Every `CubicBezierTests` test that builds its curves with `curve`, again on curves built for few evaluations
+/// (`evaluations: .few`, no tables): the table-free start keeps every answer.
+final class FewEvaluationsCubicBezierTests: CubicBezierTests {
+    override func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws -> CubicBezier {
+        try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2, evaluations: .few)
+    }
     override func testDevelopmentVectors() throws { try super.testDevelopmentVectors() }
     override func testOvershootIntervalsMatchTheReferenceVectors() throws { try super.testOvershootIntervalsMatchTheReferenceVectors() }
     override func testEndpointsAreExact() throws { try super.testEndpointsAreExact() }

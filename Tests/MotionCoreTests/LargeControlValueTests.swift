@@ -115,12 +115,13 @@ final class LargeControlValueTests: XCTestCase {
         let shared = curves.map { BasicLayers(count: 1, components: 1, curves: .shared(.cubicBezier($0))) }
         let timing = LayerTimingParameters(begin: 0, duration: 1)
         for (i, curve) in curves.enumerated() {
-            own.schedule.set(i, timing, curve: CompactCubicBezier(curve))
+            own.schedule.set(i, timing, curve: curve)
             own.set(i, component: 0, from: 0, to: 1)
             shared[i].schedule.set(0, timing)
             shared[i].set(0, component: 0, from: 0, to: 1)
             // The tolerance column holds +infinity for a scaled curve; the getter gives the real curve back.
-            XCTAssertEqual(own.schedule.curve(i), CompactCubicBezier(curve), "\(curve)")
+            XCTAssertEqual(own.schedule.curve(i), curve, "\(curve)")
+            XCTAssertEqual(own.schedule.curve(i)?.tolerance, curve.tolerance, "\(curve)")
         }
         let store = LayerStore(kernels: [own] + shared)
         var previous = 0.0
@@ -159,7 +160,7 @@ final class LargeControlValueTests: XCTestCase {
             XCTAssertEqual(compact.value(at: 0.5), expected, "\(curve)")
             XCTAssertEqual(batch[0], expected, "\(curve)")
             let layers = BasicLayers(count: 1, components: 1, curves: .perLayer)
-            layers.schedule.set(0, LayerTimingParameters(begin: 0, duration: 1), curve: compact)
+            layers.schedule.set(0, LayerTimingParameters(begin: 0, duration: 1), curve: curve)
             layers.set(0, component: 0, from: 0, to: 1)
             LayerStore(kernels: [layers]).evaluate(LayerFrame(index: 1, time: 0.5, previousTime: 0), layers: 0..<1)
             XCTAssertEqual(layers.output(0, layer: 0), expected, "\(curve)")

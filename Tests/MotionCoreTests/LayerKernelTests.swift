@@ -54,7 +54,7 @@ final class LayerKernelTests: XCTestCase {
             let ends = [(Point(x: 0, y: 10), Point(x: 100, y: -20)), (Point(x: 5, y: 5), Point(x: 5, y: 50)),
                         (Point(x: -3, y: 2), Point(x: 7, y: 1))]
             for i in 0..<3 {
-                layers.schedule.set(i, timings[i], curve: CompactCubicBezier(own[i]))
+                layers.schedule.set(i, timings[i], curve: own[i])
                 layers.set(i, component: 0, from: ends[i].0.x, to: ends[i].1.x)
                 layers.set(i, component: 1, from: ends[i].0.y, to: ends[i].1.y)
                 XCTAssertEqual(layers.values(i, component: 1).to, ends[i].1.y)
@@ -72,7 +72,7 @@ final class LayerKernelTests: XCTestCase {
     func testScheduleReturnsWhatWasSet() throws {
         let layers = BasicLayers(count: 4, components: 1, curves: .perLayer)
         let forever = LayerTimingParameters(begin: 1, duration: 0.5, repeatCount: MediaTiming.forever, autoreverses: true)
-        let curve = try CompactCubicBezier(x1: 0.1, y1: 2, x2: 0.7, y2: -1)
+        let curve = try CubicBezier(x1: 0.1, y1: 2, x2: 0.7, y2: -1, evaluations: .few)
         for (i, timing) in (timings + [forever]).enumerated() { layers.schedule.set(i, timing, curve: curve) }
         XCTAssertEqual(layers.schedule.parameters(0), timings[0])
         XCTAssertEqual(layers.schedule.parameters(1), timings[1])

@@ -260,10 +260,3 @@ struct BezierColumns: @unchecked Sendable {
         return (selectLanes(next .> 1, SIMD2(repeating: 1), maskedLanes(next, .!(next .< 0))), step, slope)
     }
 }
-
-extension CompactCubicBezier {
-    /// A curve from stored fields (already validated).
-    init(storedX1 x1: Double, y1: Double, x2: Double, y2: Double, tolerance: Double) {
-        (self.x1, self.y1, self.x2, self.y2, self.tolerance) = (x1, y1, x2, y2, tolerance)
-    }
-}

@@ -48,12 +48,14 @@ public final class LayerSchedule: @unchecked Sendable {
     @inline(__always)
     func value(_ index: Int) -> UnsafeMutablePointer<Double> { columns[firstValueColumn + index] }
 
-    /// Sets layer `layer`'s timing and, where curves are per layer, its curve (ignored where the curve is shared).
-    public func set(_ layer: Int, _ parameters: LayerTimingParameters, curve: CompactCubicBezier? = nil) {
+    /// Sets layer `layer`'s timing and, where curves are per layer, its curve (ignored where the curve is shared). The
+    /// schedule keeps the curve's control points and tolerance in its columns (40 bytes), whatever representation the
+    /// curve was built in: build a layer's curve with `evaluations: .few`, which allocates nothing.
+    public func set(_ layer: Int, _ parameters: LayerTimingParameters, curve: CubicBezier? = nil) {
         precondition((0..<count).contains(layer), "layer \(layer) is outside 0..<\(count)")
         timing.set(layer, begin: parameters.begin, duration: parameters.duration, repeatCount: parameters.repeatCount,
                    autoreverses: parameters.autoreverses)
-        if case .ownBezier(let own) = easing, let curve { own.set(layer, curve) }
+        if case .ownBezier(let own) = easing, let curve { own.set(layer, CompactCubicBezier(curve)) }
     }
 
     /// Layer `layer`'s timing as stored (a single cycle reads back as repeatCount 0).
@@ -66,9 +68,12 @@ public final class LayerSchedule: @unchecked Sendable {
     /// Layer `layer`'s begin time, in seconds.
     public func beginTime(_ layer: Int) -> Double { timing.beginTime(layer) }
 
-    /// Layer `layer`'s own cubic Bézier, or nil where the curve is shared.
-    public func curve(_ layer: Int) -> CompactCubicBezier? {
-        if case .ownBezier(let own) = easing { return own.curve(layer) }
+    /// Layer `layer`'s own cubic Bézier (built for few evaluations, without tables), or nil where the curve is shared.
+    public func curve(_ layer: Int) -> CubicBezier? {
+        if case .ownBezier(let own) = easing {
+            let curve = own.curve(layer)
+            return CubicBezier(validatedX1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2, evaluations: .few)
+        }
         return nil
     }
 

@@ -82,7 +82,7 @@ struct ErrorScale: Sendable {
 /// One layer's drawn timing: begin, duration, repeat count, autoreverse and (own curves) its curve.
 struct TimedDraw {
     var begin: Double, duration: Double, repeatCount: Double, autoreverses: Bool
-    var curve: CompactCubicBezier?
+    var curve: CubicBezier?
 
     /// The timing as MotionCore's kernels take it.
     var parameters: LayerTimingParameters {
@@ -136,7 +136,7 @@ struct TimedFields: Sendable {
         if case .randomBezier(let x1, let y1, let x2, let y2) = easing {
             // The ranges were validated (x in [0, 1], y finite), so the curve is valid.
             let (a, b, c, d) = (x1.sample(&generator), y1.sample(&generator), x2.sample(&generator), y2.sample(&generator))
-            draw.curve = KernelParameters.rebuilt { try CompactCubicBezier(x1: a, y1: b, x2: c, y2: d) }
+            draw.curve = KernelParameters.rebuilt { try CubicBezier(x1: a, y1: b, x2: c, y2: d, evaluations: .few) }
         }
         return draw
     }

@@ -9,11 +9,12 @@ extension LayerSchedule {
         set(i, draw.parameters, curve: draw.curve)
     }
 
-    /// Layer `i`'s timing function for the scalar path: the shared one, or a `CubicBezier` of its own control points.
+    /// Layer `i`'s timing function for the scalar path: the shared one, or its own curve (built for few evaluations,
+    /// without tables).
     func scalarFunction(_ i: Int) -> TimingFunction {
         if case .shared(let function) = curves { return function }
         guard let curve = curve(i) else { preconditionFailure("layers without a shared function have their own curves") }
-        return .cubicBezier(KernelParameters.rebuilt { try CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2) })
+        return .cubicBezier(curve)
     }
 
     /// Layer `i`'s Core Animation timing for the scalar path (fill both, kept after completion), beginning at its begin
@@ -33,7 +34,7 @@ extension LayerSchedule {
     /// The naive timing and curve of layer `i`.
     func naive(_ i: Int) -> (NaiveTiming, NaiveCurve) {
         let timing = NaiveTiming(parameters(i))
-        if let curve = curve(i) { return (timing, NaiveCurve(curve)) }
+        if let curve = curve(i) { return (timing, NaiveCurve(CompactCubicBezier(curve))) }
         return (timing, NaiveCurve(scalarFunction(i)))
     }
 }

@@ -18,31 +18,31 @@
 /// CSS Easing 2 tangents extrapolate, as `CubicBezier` does (`BezierTangents`). Control values beyond
 /// ±`BezierOutputScale.largestUnscaled` (2^960) are evaluated in scaled form, in frame 0's orientation, as
 /// `CubicBezier` evaluates them: finite and within the same bound for every finite control value.
-public struct CompactCubicBezier: Sendable, Hashable {
+@usableFromInline package struct CompactCubicBezier: Sendable, Hashable {
     /// First control point, x in [0, 1].
-    public let x1: Double
+    @usableFromInline package let x1: Double
     /// First control point, y.
-    public let y1: Double
+    @usableFromInline package let y1: Double
     /// Second control point, x in [0, 1].
-    public let x2: Double
+    @usableFromInline package let x2: Double
     /// Second control point, y.
-    public let y2: Double
+    @usableFromInline package let y2: Double
     /// Absolute tolerance on the curve parameter t: 1e-13 / max|y′(t)|, clamped to [2^-60, 1e-13].
-    public let tolerance: Double
+    @usableFromInline package let tolerance: Double
 
     /// Upper bound on solver iterations: bisection alone reaches the 2^-60 floor in 60, Newton and bisection
     /// alternate at worst.
-    public static let maximumIterations = 128
+    @usableFromInline package static let maximumIterations = 128
 
     /// The compact form of `curve` (same control points, same tolerance).
-    public init(_ curve: CubicBezier) {
-        self.init(validatedX1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
+    @usableFromInline package init(_ curve: CubicBezier) {
+        self.init(storedX1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2, tolerance: curve.tolerance)
     }
 
     /// The curve `cubic-bezier(x1, y1, x2, y2)`, validated as `CubicBezier` validates it but without building its
     /// tables (no heap allocation).
     /// - Throws: `InvalidParameterError` for a non-finite value or x1 or x2 outside [0, 1].
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(InvalidParameterError) {
+    @usableFromInline package init(x1: Double, y1: Double, x2: Double, y2: Double) throws(InvalidParameterError) {
         try BezierRules.validate(x1: x1, y1: y1, x2: x2, y2: y2)
         self.init(validatedX1: x1, y1: y1, x2: x2, y2: y2)
     }
@@ -52,22 +52,36 @@ public struct CompactCubicBezier: Sendable, Hashable {
         tolerance = BezierRules.tolerance(y1: y1, y2: y2)
     }
 
+    /// The curve from control points and a tolerance already worked out (no validation, no tolerance formula).
+    @usableFromInline
+    init(storedX1 x1: Double, y1: Double, x2: Double, y2: Double, tolerance: Double) {
+        (self.x1, self.y1, self.x2, self.y2, self.tolerance) = (x1, y1, x2, y2, tolerance)
+    }
+
     /// The output progress at input `x` (the CSS tangents outside [0, 1]).
     @inlinable
-    public func value(at x: Double) -> Double {
+    package func value(at x: Double) -> Double {
         guard x > 0, x < 1 else { return extrapolated(x) }
+        return output(x: x, frameRoot: frameRoot(forInterior: x).v)
+    }
+
+    /// The root of the mirrored frame that interior input `x` selects, from a table-free guess (`coarseGuess`) and the
+    /// complete solve: frame 0 (v = t, target x) for x ≤ 0.5, frame 1 (v = 1 − t, target 1 − x, exact by Sterbenz)
+    /// above, within `tolerance`.
+    @inlinable
+    package func frameRoot(forInterior x: Double) -> (v: Double, frame: Int, target: Double) {
         let mirrored = x > 0.5
         let frame = BezierFrame(p1: mirrored ? 1 - x2 : x1, p2: mirrored ? 1 - x1 : x2)
         let target = mirrored ? 1 - x : x
         let v = frame.solve(target: target, guess: frame.coarseGuess(target), tolerance: tolerance, newtonSteps: 6)
-        return output(x: x, frameRoot: v)
+        return (v, mirrored ? 1 : 0, target)
     }
 
     /// y at the root `v` of the frame that `x` selects (output progress): y(t) below 0.5, 1 − (1 − y)(t) above, so
     /// that outputs next to 1 keep their low digits; in scaled form (`scaledOutput`) where |y1| or |y2| exceeds
     /// `BezierOutputScale.largestUnscaled`.
     @inlinable @inline(__always)
-    public func output(x: Double, frameRoot v: Double) -> Double {
+    package func output(x: Double, frameRoot v: Double) -> Double {
         if Swift.max(abs(y1), abs(y2)) > BezierOutputScale.largestUnscaled { return scaledOutput(x: x, frameRoot: v) }
         let mirrored = x > 0.5
         let t = mirrored ? 1 - v : v, s = mirrored ? v : 1 - v
@@ -86,14 +100,14 @@ public struct CompactCubicBezier: Sendable, Hashable {
 
     /// The power-form coefficients of x(t) and y(t), as `CubicBezier.powerForm` gives them (unitless; unscaled, so
     /// not finite where 3·|y| leaves the `Double` range).
-    public var powerForm: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+    @usableFromInline package var powerForm: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
         CubicBezier.powerForm(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     /// The output progress outside (0, 1): 0 at 0, 1 at 1, the CSS tangent lines beyond (`BezierTangents`: exact
     /// where the result fits, clamped to the finite range where it does not); NaN passes through.
     @inlinable
-    public func extrapolated(_ x: Double) -> Double {
+    package func extrapolated(_ x: Double) -> Double {
         BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2).value(at: x)
     }
 }

@@ -51,7 +51,12 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// Second control point, y (any finite value).
     public let y2: Double
 
-    @usableFromInline let inverter: CubicBezierInverter
+    /// The guess tables and their fast path, built for a curve evaluated many times (`Evaluations.many`); nil for
+    /// a curve built for few evaluations, for the identity (which never solves) and for a curve with a scaled output
+    /// (whose inputs all take the complete solve): those solve from a table-free guess (`BezierFrame.solve`).
+    @usableFromInline let tables: CubicBezierInverter?
+    /// Absolute tolerance on the curve parameter (`BezierRules.tolerance`).
+    @usableFromInline let tolerance: Double
     /// The CSS extrapolation below 0 and above 1.
     @usableFromInline let tangents: BezierTangents
     /// The correctly rounded fast path's exact control values and bounds.
@@ -148,12 +153,14 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `InvalidParameterError` when a value is not finite or x1 or x2 lies outside [0, 1], e.g.
     ///   `cubic-bezier: x1 = 1.1 is outside [0, 1]`.
-    public init(x1: Double, y1: Double, x2: Double, y2: Double, precision: Precision = .double)
-        throws(InvalidParameterError)
+    /// The curve chooses its representation from `evaluations` (`Evaluations`): guess tables for `.many` (the
+    /// default), none for `.few`. Every representation gives the same answers.
+    public init(x1: Double, y1: Double, x2: Double, y2: Double, precision: Precision = .double,
+                evaluations: Evaluations = .many) throws(InvalidParameterError)
     {
         try BezierRules.validate(x1: x1, y1: y1, x2: x2, y2: y2)
         guard precision == .float32 else {
-            self.init(validatedX1: x1, y1: y1, x2: x2, y2: y2)
+            self.init(validatedX1: x1, y1: y1, x2: x2, y2: y2, evaluations: evaluations)
             return
         }
         let rounded = [x1, y1, x2, y2].map { Double(Float($0)) }
@@ -161,7 +168,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             throw InvalidParameterError(
                 context: "cubic-bezier", parameter: name, value: value, rule: "does not fit in a 32-bit float")
         }
-        self.init(validatedX1: rounded[0], y1: rounded[1], x2: rounded[2], y2: rounded[3])
+        self.init(validatedX1: rounded[0], y1: rounded[1], x2: rounded[2], y2: rounded[3], evaluations: evaluations)
     }
 
     /// Creates the curve as Core Animation's `CAMediaTimingFunction(controlPoints:)` does: control points rounded
@@ -172,25 +179,35 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2, precision: .float32)
     }
 
-    /// Builds the curve from control points already known to be valid, with certified rows (`withCertifiedRows()`)
-    /// when `certifiedRows` is true.
-    init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double, certifiedRows: Bool = false) {
+    /// Builds the curve from control points already known to be valid, in the representation `evaluations` asks for
+    /// (see `Evaluations`), with certified rows (`withCertifiedRows()`) when `certifiedRows` is true.
+    init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double, evaluations: Evaluations = .many,
+         certifiedRows: Bool = false)
+    {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
         let tolerance = BezierRules.tolerance(y1: y1, y2: y2)
+        self.tolerance = tolerance
         let outputScale = BezierOutputScale(y1: y1, y2: y2)
         self.outputScale = outputScale
         let inflection = StationaryInflection(x1: x1, y1: y1, x2: x2, y2: y2)
         self.inflection = inflection
-        inverter = CubicBezierInverter(x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance, outputScale: outputScale,
-                                       rows: certifiedRows ? (inflection.map { ($0.lowestInput, $0.highestInput) },
-                                                                       inflection?.answersEveryRow != true) : nil)
+        let identity = x1 == y1 && x2 == y2
+        if Self.needsTables(evaluations: evaluations, identity: identity, scaled: outputScale != nil,
+                            certifiedRows: certifiedRows) {
+            tables = CubicBezierInverter(
+                x1: x1, x2: x2, y1: y1, y2: y2, tolerance: tolerance, outputScale: outputScale,
+                rows: certifiedRows ? (inflection.map { ($0.lowestInput, $0.highestInput) },
+                                       inflection?.answersEveryRow != true) : nil)
+        } else {
+            tables = nil
+        }
         tangents = BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2)
         refinement = BezierRefinement(x1: x1, y1: y1, x2: x2, y2: y2)
-        isIdentity = x1 == y1 && x2 == y2
-        hasRows = inverter.hasCertifiedRowTable
+        isIdentity = identity
+        hasRows = tables?.hasCertifiedRowTable ?? false
         takesShortcut = isIdentity || hasRows
     }
 
@@ -205,12 +222,12 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// to about 1e-14 where the Newton step's output is within a few ulp (`easeInOut` at 0.5 gives
     /// 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
     /// the named ones too, are built without rows unless asked. Equal (`==`) to the curve without rows.
-    public func withCertifiedRows() -> CubicBezier {
+    package func withCertifiedRows() -> CubicBezier {
         hasRows ? self : CubicBezier(validatedX1: x1, y1: y1, x2: x2, y2: y2, certifiedRows: true)
     }
 
     /// Whether the curve has certified rows (`withCertifiedRows()`; a curve with a scaled output keeps none).
-    public var hasCertifiedRows: Bool { hasRows }
+    package var hasCertifiedRows: Bool { hasRows }
 
     /// The output progress at input `x`, correctly rounded: the double nearest y(t*), ties to even, where t* is the
     /// exact root of x(t) = x for the curve's double control values and the double input `x`, inside [0, 1]; outside,
@@ -235,7 +252,8 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// `value(at:)` for x in (0, 1) on a curve that is not the identity.
     @usableFromInline
     func correctlyRoundedInteriorValue(_ x: Double) -> Double {
-        let root = inverter.frameRoot(forInterior: x)
+        guard let tables else { return tablelessInteriorValue(x) }
+        let root = tables.frameRoot(forInterior: x)
         if let y = refinement.value(v: root.v, frame: root.frame, target: root.target) { return y }
         return exactInteriorValue(x, guess: root.frame == 0 ? root.v : 1 - root.v)
     }
@@ -261,34 +279,25 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     @inlinable @inline(__always)
     func approximateValue(at x: Double) -> Double {
         if x >= CubicBezierInverter.smallestFirstOrderTarget, x < 1 {
-            if takesShortcut {
-                if isIdentity { return x }
-                // An output row or subrow (`withCertifiedRows()`) answers here, with no call.
-                let row = inverter.row(forInterior: x)
-                if row.kept {
-                    let value = CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign)
-                    if row.isOutput { return value }
-                    if let inflection, inflection.answersEveryRow { return inflection.y(t: value) }
-                }
-                return rowsInteriorValue(x)
-            }
+            if takesShortcut { return isIdentity ? x : rowsInteriorValue(x) }
             return interiorValue(x)
         }
         return extrapolatedValue(at: x)
     }
 
-    /// `interiorValue(_:)` on a curve with certified rows: the input's row, or its subrow where the row is split, when
-    /// kept (a parameter row's t gives y in the Newton step's arithmetic, or the vertex form in the stationary
-    /// inflection's window), else `interiorValue(_:)`.
+    /// `interiorValue(_:)` on a curve with certified rows (which has tables): the input's row, or its subrow where the
+    /// row is split, looked up once and used when kept (a parameter row's t gives y in the Newton step's arithmetic,
+    /// or the vertex form in the stationary inflection's window), else `interiorValue(_:)`.
     @usableFromInline
     func rowsInteriorValue(_ x: Double) -> Double {
-        let row = inverter.row(forInterior: x)
+        guard let tables else { return interiorValue(x) }
+        let row = tables.row(forInterior: x)
         if row.kept {
             if row.isOutput { return CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign) }
-            guard let inflection else { return inverter.output(frameParameter: row.value, frame: row.frame).y }
+            guard let inflection else { return tables.output(frameParameter: row.value, frame: row.frame).y }
             let t = CubicBezierInverter.curveValue(row.value, offset: row.offset, sign: row.sign)
             if inflection.answersEveryRow { return inflection.y(t: t) }
-            let y = inverter.output(frameParameter: row.value, frame: row.frame).y
+            let y = tables.output(frameParameter: row.value, frame: row.frame).y
             // Both forms, and the window's choice by a mask rather than a branch: on shuffled inputs a window that
             // holds a third of them would mispredict the branch a third of the time.
             let inside = UInt64(0) &- UInt64(inflection.contains(x) ? 1 : 0)
@@ -304,7 +313,8 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     @usableFromInline
     func interiorValue(_ x: Double) -> Double {
         // Above 0.5, 1 − y is the small quantity: the inverter computes it directly so outputs next to 1 are exact.
-        let (regular, t, final) = inverter.fastStep(forInterior: x)
+        guard let tables else { return tablelessApproximateValue(x) }
+        let (regular, t, final) = tables.fastStep(forInterior: x)
         guard final else { return completeInteriorValue(x) }
         return withInflection(regular, x: x, t: t)
     }
@@ -312,7 +322,8 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// `value(at:)` for x in (0, 1) on a curve that is not the identity, on every path of the inverter.
     @usableFromInline @inline(never)
     func completeInteriorValue(_ x: Double) -> Double {
-        let (regular, t) = inverter.valueAndParameter(forInterior: x)
+        guard let tables else { return tablelessApproximateValue(x) }
+        let (regular, t) = tables.valueAndParameter(forInterior: x)
         return withInflection(regular, x: x, t: t)
     }
 
@@ -342,7 +353,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         if x == 1 { return parameterSlopeRatio(s: 0, t: 1) }
         if isIdentity { return (1, true) }
         // Correctly rounded from the exact path (`ExactBezierValue.slope`), from the solver's parameter.
-        let guess = inverter.parameters(forInterior: x).t
+        let guess = interiorParameter(x)
         let exact = ExactBezierValue.slope(x1: x1, y1: y1, x2: x2, y2: y2, at: x, guess: guess)
         if exact.slope.isFinite || exact.vertical { return (exact.slope, true) }
         return (exact.slope < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude, false)
@@ -358,17 +369,17 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
 
     /// Whether the solver's guess table and one certified Newton step finish input `x` in (0, 1), without the complete
     /// solve (a measure of the table's fit, for tests).
-    func finishesInOneStep(_ x: Double) -> Bool { inverter.finishesInOneStep(x) }
+    func finishesInOneStep(_ x: Double) -> Bool { tables?.finishesInOneStep(x) ?? false }
 
     /// Whether input `x` in (0, 1) is answered on `interiorValue`'s fast path (a main or octave row and that row's
     /// certificate), for tests.
     func finishesOnTheFastPath(_ x: Double) -> Bool {
-        x >= CubicBezierInverter.smallestFirstOrderTarget && inverter.fastStep(forInterior: x).final
+        x >= CubicBezierInverter.smallestFirstOrderTarget && tables?.fastStep(forInterior: x).final == true
     }
 
     /// The curve parameter t with x(t) = x, for x in [0, 1] (within the solver's tolerance).
     public func parameter(at x: Double) -> Double {
-        if x > 0, x < 1 { return inverter.parameters(forInterior: x).t }
+        if x > 0, x < 1 { return interiorParameter(x) }
         return min(max(x, 0), 1)
     }
 

@@ -14,9 +14,9 @@
 /// bound and the iteration bound are `CompactCubicBezier`'s (the rows' 1e-13 lies within it). A curve whose control values exceed
 /// `BezierOutputScale.largestUnscaled` certifies no step: every interior input goes on to the complete solve and the
 /// scaled output (`CompactCubicBezier.output(x:frameRoot:)`).
-public struct TabulatedCubicBezier: Sendable {
+@usableFromInline package struct TabulatedCubicBezier: Sendable {
     /// The curve and its tolerance.
-    public let curve: CompactCubicBezier
+    @usableFromInline package let curve: CompactCubicBezier
     /// The tolerance the batch loop's certificate tests against: the curve's, or +infinity for a curve whose output
     /// needs a scale (`BezierOutputScale`), so that its certificate fails on every input without a test in the loop.
     @usableFromInline let certifiedTolerance: Double
@@ -46,7 +46,7 @@ public struct TabulatedCubicBezier: Sendable {
     /// Where a frame starts flat (x′(0) = 0, as in `ease-in`, `ease-out` and (0, 1, 1, 0)), its root behaves like √X
     /// near 0, which no polynomial in X follows: a guess from nodes spaced in X is off by up to 1e-3 in the first
     /// segments and their Newton step fails the certificate. In √X the root is smooth, so such curves tabulate in √X.
-    public let coordinateIsRoot: Bool
+    @usableFromInline package let coordinateIsRoot: Bool
     /// Segments per unit of the coordinate, 1/h: 128 in X (nodes at j/128), or 64/√0.5 in √X.
     @usableFromInline let coordinateScale: Double
 
@@ -55,7 +55,7 @@ public struct TabulatedCubicBezier: Sendable {
     @usableFromInline static let flatStart = 0.05
 
     /// Builds the table for `curve` (130 root solves).
-    public init(_ curve: CompactCubicBezier) {
+    @usableFromInline package init(_ curve: CompactCubicBezier) {
         self.curve = curve
         certifiedTolerance = BezierOutputScale(y1: curve.y1, y2: curve.y2) == nil ? curve.tolerance : .infinity
         frames = (BezierFrame(p1: curve.x1, p2: curve.x2), BezierFrame(p1: 1 - curve.x2, p2: 1 - curve.x1))
@@ -187,7 +187,7 @@ public struct TabulatedCubicBezier: Sendable {
     ///
     /// - Returns: how many inputs needed more than the one step (a measure of the table's fit, not of the result).
     @inlinable @discardableResult
-    public func ease(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
+    package func ease(_ values: UnsafeMutablePointer<Double>, count: Int) -> Int {
         var lower = 0, unfinished = 0
         while lower < count {
             let length = min(LayerBlock.size, count - lower)
