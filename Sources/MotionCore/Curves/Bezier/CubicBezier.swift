@@ -252,8 +252,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// `value(at:)` for x in (0, 1) on a curve that is not the identity.
     @usableFromInline
     func correctlyRoundedInteriorValue(_ x: Double) -> Double {
-        guard let tables else { return tablelessInteriorValue(x) }
-        let root = tables.frameRoot(forInterior: x)
+        // Optional chaining borrows the tables; binding them (`guard let tables`) would retain and release them on
+        // every call.
+        guard let root = tables?.frameRoot(forInterior: x) else { return tablelessInteriorValue(x) }
         if let y = refinement.value(v: root.v, frame: root.frame, target: root.target) { return y }
         return exactInteriorValue(x, guess: root.frame == 0 ? root.v : 1 - root.v)
     }
