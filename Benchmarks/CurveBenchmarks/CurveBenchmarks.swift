@@ -16,16 +16,8 @@ let hardCurves: [(name: String, curve: CubicBezier)] = [
     ("(0.001,0,0.999,1)", try! CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),
 ]
 
-/// A curve the benchmarks evaluate: `CubicBezier` and its compact form.
-protocol EvaluatedCurve {
-    func value(at x: Double) -> Double
-}
-
-extension CubicBezier: EvaluatedCurve {}
-extension CompactCubicBezier: EvaluatedCurve {}
-
-/// Evaluates `curve` at the shuffled inputs, one evaluation per scaled iteration (specialised per curve type).
-func evaluate<Curve: EvaluatedCurve>(_ curve: Curve, _ benchmark: Benchmark) {
+/// Evaluates `curve` at the shuffled inputs, one evaluation per scaled iteration.
+func evaluate(_ curve: CubicBezier, _ benchmark: Benchmark) {
     var index = 0
     var sum = 0.0
     for _ in benchmark.scaledIterations {
@@ -58,16 +50,16 @@ let benchmarks: @Sendable () -> Void = {
     for (name, curve) in hardCurves {
         MotionBenchmarks.register("bezier/hard \(name)") { evaluate(curve, $0) }
     }
-    // The compact form (40 bytes, no heap): construction and evaluation on the same inputs, for the solvers issue's
-    // construction target (≤ 200 ns, 0 mallocs).
-    MotionBenchmarks.register("bezier-compact/construction (ease)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+    // Curves built for few evaluations (no tables): construction and evaluation on the same inputs, for the solvers
+    // issue's construction target (≤ 200 ns, 0 mallocs).
+    MotionBenchmarks.register("bezier-few/construction (ease)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try! CompactCubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
+            blackHole(try! CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1, evaluations: .few))
         }
     }
     for (name, curve) in CubicBezier.applePresets.prefix(4) + hardCurves.prefix(2) {
-        let compact = CompactCubicBezier(curve)
-        MotionBenchmarks.register("bezier-compact/\(name)") { evaluate(compact, $0) }
+        let few = try! CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2, evaluations: .few)
+        MotionBenchmarks.register("bezier-few/\(name)") { evaluate(few, $0) }
     }
     // ~4 µs each: a thousand per iteration keeps an iteration near 4 ms, so the 2 s budget gives dozens of samples.
     MotionBenchmarks.register("bezier/construction (ease)", configuration: .init(scalingFactor: .kilo)) { benchmark in

@@ -3,12 +3,14 @@ extension CubicBezier {
     /// control points; every representation gives the same, correctly rounded, answers.
     public enum Evaluations: Sendable, Hashable {
         /// A few hundred evaluations or fewer: one animation's frames, one layer's own curve. No tables: the curve is
-        /// built with no heap allocation, and each interior input is solved from a table-free guess
-        /// (`BezierFrame.solve`) before the correctly rounded step.
+        /// built in about 0.23 µs (3 allocations, the correctly rounded step's 512 bytes of exact constants), and each
+        /// interior input is solved from a table-free guess (`BezierFrame.solve`) before the correctly rounded step,
+        /// about 25 ns more per evaluation than with tables.
         case few
         /// Many evaluations: a curve shared by many animations, a named preset, a benchmark. Guess tables (about
-        /// 9.5 KB, more for a flat start or a steep centre, built in about 13 µs) answer most inputs with one
-        /// certified Newton step before the correctly rounded step.
+        /// 9.5 KB, more for a flat start or a steep centre, built in about 13 µs with 7 allocations) answer most
+        /// inputs with one certified Newton step before the correctly rounded step. They pay for themselves after
+        /// about 500 evaluations.
         case many
     }
 
