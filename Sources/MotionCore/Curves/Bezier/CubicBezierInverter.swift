@@ -16,7 +16,7 @@
 ///    curves a row is 1/128 of the input x itself, found from x with one multiply and no comparison: rows 0–63 are
 ///    frame 0, rows 64–127 frame 1, so the frame follows from the row with a shift and no branch depends on which
 ///    half of [0, 1] x lies in (with shuffled inputs such a branch is mispredicted half of the time). Where a frame
-///    starts flat (first control point below `TabulatedCubicBezier.flatStart`) the root grows like √X, which no
+///    starts flat (first control point below `BezierNodes.flatStart`) the root grows like √X, which no
 ///    polynomial in X follows, so that frame's first `rootRegion` rows (X < 1/16) are replaced by `rootRows` rows
 ///    indexed by √X, reached by a branch that is rarely taken; the fast path (`fastStep`) reads octave rows there
 ///    instead, `octaveRows` per octave of X down to 2^-20, indexed by X's exponent and top significand bits (no square
@@ -140,7 +140,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         } else {
             certifiedRows = CertifiedScalarRows.none
         }
-        let flat = (frames.0.p1 < TabulatedCubicBezier.flatStart, frames.1.p1 < TabulatedCubicBezier.flatStart)
+        let flat = (frames.0.p1 < BezierNodes.flatStart, frames.1.p1 < BezierNodes.flatStart)
         rootBelow = flat.0 ? Self.rootRegion : 0
         rootFrom = flat.1 ? Self.rows - Self.rootRegion : Self.rows
         let octaveRowsEnd = flat.0 || flat.1
@@ -168,7 +168,7 @@ final class CubicBezierInverter: @unchecked Sendable {
         // have identical rows and x and 1 − x get identical guesses. Neighbouring rows share their node.
         let half = Self.rows / 2
         for (index, frame) in [frames.0, frames.1].enumerated() {
-            let nodes = TabulatedCubicBezier.nodes(frame, count: half, spacing: 1 / Double(Self.rows), root: false,
+            let nodes = BezierNodes.nodes(frame, count: half, spacing: 1 / Double(Self.rows), root: false,
                                                    tolerance: tolerance)
             for i in 0..<half {
                 let row = index == 0 ? i : Self.rows - 1 - i
@@ -184,7 +184,7 @@ final class CubicBezierInverter: @unchecked Sendable {
                                fromCenter: true)
             }
             guard index == 0 ? flat.0 : flat.1 else { continue }
-            let rootNodes = TabulatedCubicBezier.nodes(frame, count: Self.rootRows, spacing: 1 / Self.rootScale, root: true,
+            let rootNodes = BezierNodes.nodes(frame, count: Self.rootRows, spacing: 1 / Self.rootScale, root: true,
                                                        tolerance: tolerance)
             for row in 0..<Self.rootRows {
                 fillRow(Self.rootOffset + Self.rowStride * (Self.rootRows * index + row), from: rootNodes[row],
@@ -207,7 +207,7 @@ final class CubicBezierInverter: @unchecked Sendable {
             let width = low / Double(Self.octaveRows)
             let nodes = (0...Self.octaveRows).map { k -> (v: Double, first: Double, second: Double) in
                 let distance = low + Double(k) * width
-                let node = TabulatedCubicBezier.node(frame, coordinate: fromCenter ? 0.5 - distance : distance,
+                let node = BezierNodes.node(frame, coordinate: fromCenter ? 0.5 - distance : distance,
                                                      root: false, spacing: width, tolerance: tolerance)
                 return fromCenter ? (node.v, -node.first, node.second) : node
             }
@@ -232,7 +232,7 @@ final class CubicBezierInverter: @unchecked Sendable {
                          to last: (v: Double, first: Double, second: Double), frame: Int) {
         // Written in Horner order (c5…c0, clamp) into the row itself, then permuted in place.
         let row = storage + offset
-        TabulatedCubicBezier.writeSegmentGuess(from: first, to: last, into: row)
+        BezierNodes.writeSegmentGuess(from: first, to: last, into: row)
         (row[0], row[1], row[2], row[3], row[4], row[5]) = (row[5], row[2], row[4], row[1], row[3], row[0])
         // At u = 0 the quintic is c0, the start node's root, exactly; at u = 1 its rounded sum can miss the end node's
         // root by an ulp, so c5 is nudged until the guess, evaluated as the fast path evaluates it, hits the root:
