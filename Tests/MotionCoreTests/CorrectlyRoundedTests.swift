@@ -155,6 +155,36 @@ final class CorrectlyRoundedTests: XCTestCase {
             XCTAssertEqual(got.bitPattern, expected.bitPattern, "linear at \(x): \(got) vs \(expected)")
         }
     }
+
+    /// linear() with round stops, where the exact value is often exactly halfway between two doubles (1.25·x on the
+    /// first segment, 0.25 + (100x − 40)/80 on the last): against the same rational oracle, at random inputs and at
+    /// inputs built to be ties, so that the exact midpoint comparison (`LinearEasing.nearerNeighbour`) is held to an
+    /// independent path where it decides most.
+    func testLinearEasingTiesExact() throws {
+        let easings = [
+            try LinearEasing(stops: [.init(output: 0), .init(output: 0.25, inputPercent: 20),
+                                     .init(output: 0.25, inputPercent: 40), .init(output: 1)]),
+            try LinearEasing(stops: [.init(output: 0), .init(output: 0.5, inputPercent: 25), .init(output: 1)]),
+            try LinearEasing(stops: [.init(output: -1), .init(output: 3, inputPercent: 50), .init(output: 1)]),
+        ]
+        var generator = SplitMix64(seed: 47)
+        var inputs = (0..<3_000).map { _ in Double.random(in: -0.25...1.25, using: &generator) }
+        // Inputs with their last significand bits set, whose 1.25·x and (100x − 40)/80 need one bit too many.
+        inputs += (0..<1_000).map { _ in
+            Double(sign: .plus, exponent: -3, significand: 1 + Double(UInt64.random(in: 0..<(1 << 52), using: &generator) | 1) * 0x1p-52)
+        }
+        var ties = 0
+        for easing in easings {
+            for x in inputs {
+                let got = easing.value(at: x)
+                let expected = RationalReference.linear(stops: easing.stops, at: x)
+                XCTAssertEqual(got.bitPattern, expected.bitPattern, "\(easing) at \(x): \(got) vs \(expected)")
+                if RationalReference.isTie(stops: easing.stops, at: x) { ties += 1 }
+            }
+        }
+        // The oracle confirms that the inputs hold many exact ties.
+        XCTAssertGreaterThan(ties, 500)
+    }
 }
 
 /// Exact rational arithmetic with attaswift/BigInt integers: just enough for linear()'s reference, independent of MPFR
@@ -174,6 +204,27 @@ enum RationalReference {
         let width = pb.minus(pa)
         let numerator = ya.times(width).plus(yb.minus(ya).times(hundredX.minus(pa)))
         return Dyadic.nearestDouble(numerator, width)
+    }
+
+    /// Whether the exact linear() value at x lies exactly halfway between two doubles (its 54th significant bit is
+    /// the last one set).
+    static func isTie(stops: [(output: Double, inputPercent: Double)], at x: Double) -> Bool {
+        let hundredX = Dyadic(x).times(Dyadic(100))
+        var index = 0
+        for candidate in stops.indices where Dyadic(stops[candidate].inputPercent).minus(hundredX).m.signum() <= 0 {
+            index = candidate
+        }
+        if index == stops.count - 1 { index -= 1 }
+        let (a, b) = (stops[index], stops[index + 1])
+        if a.inputPercent == b.inputPercent { return false }
+        let ya = Dyadic(a.output), yb = Dyadic(b.output), pa = Dyadic(a.inputPercent), pb = Dyadic(b.inputPercent)
+        let width = pb.minus(pa)
+        let numerator = ya.times(width).plus(yb.minus(ya).times(hundredX.minus(pa)))
+        // A tie is a dyadic quotient with exactly 54 significant bits: the width's odd part divides the numerator.
+        let (q, r) = numerator.m.magnitude.quotientAndRemainder(dividingBy: width.m.magnitude)
+        guard r == 0, q != 0 else { return false }
+        let odd = q >> q.trailingZeroBitCount
+        return odd.bitWidth == 54
     }
 
     /// m·2^e with an arbitrary-size integer m.

@@ -87,8 +87,9 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         return Self.exactInterpolated(first, second, at: progress)
     }
 
-    /// The correctly rounded interpolation in double-double arithmetic, or nil where the rounding test fails (or a
-    /// magnitude leaves the range where its error bound holds).
+    /// The correctly rounded interpolation in double-double arithmetic, or nil where neither the rounding test nor the
+    /// exact comparison with the midpoint it lands on (`nearerNeighbour`) decides (or a magnitude leaves the range
+    /// where the error bound holds).
     @inline(never)
     static func interpolated(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                              at x: Double) -> Double? {
@@ -105,7 +106,45 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         let rise = DoubleDouble.sum(b.output, -a.output)
         let result = (rise * fraction + a.output).normalized
         let scale = abs(a.output) + abs(rise.high) * abs(fraction.high)
-        return BezierRefinement.roundsTo(result, within: 0x1p-96 * scale + 0x1p-1000)
+        let bound = 0x1p-96 * scale + 0x1p-1000
+        if let rounded = BezierRefinement.roundsTo(result, within: bound) { return rounded }
+        return nearerNeighbour(result, within: bound, a, b, at: x)
+    }
+
+    /// Where the rounding test fails, the result lies within `bound` of the midpoint m between two doubles (most often
+    /// exactly on it: `linear(0, 0.25 20%, …)` gives 1.25·x, a tie for one input in four). The exact value
+    /// y_a + (y_b − y_a)·(100x − A)/(B − A) lies above m exactly when
+    /// S = y_a·B − y_b·A + 100x·(y_b − y_a) − m·(B − A) has the sign of B − A: ten products of doubles (100x and m each
+    /// as two), whose sign `ProductSumSign` decides exactly. S = 0 is a tie, which goes to the even neighbour. Nil where
+    /// a factor leaves the range that keeps the sum exact, or where `bound` is not far below the neighbours' spacing
+    /// (then the multi-precision path decides).
+    static func nearerNeighbour(_ result: DoubleDouble, within bound: Double,
+                                _ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
+                                at x: Double) -> Double? {
+        let d = result.high
+        guard d.isFinite, result.low != 0 else { return nil }
+        let (lower, upper) = result.low > 0 ? (d, d.nextUp) : (d.nextDown, d)
+        let half = (upper - lower) / 2
+        // m = lower + half exactly; the true value lies within 2·bound of m, so between the two neighbours.
+        guard upper.isFinite, lower.isFinite, 8 * bound < half else { return nil }
+        let scaled = DoubleDouble.product(100, x)
+        let factors = [a.output, b.output, a.inputPercent, b.inputPercent, scaled.high, scaled.low, lower, half]
+        guard factors.allSatisfy(ProductSumSign.admits) else { return nil }
+        var sum = ProductSumSign()
+        sum.add(product: a.output, b.inputPercent)
+        sum.add(product: -b.output, a.inputPercent)
+        for part in [scaled.high, scaled.low] {
+            sum.add(product: part, b.output)
+            sum.add(product: -part, a.output)
+        }
+        for part in [lower, half] {
+            sum.add(product: -part, b.inputPercent)
+            sum.add(product: part, a.inputPercent)
+        }
+        let side = sum.sign * (b.inputPercent > a.inputPercent ? 1 : -1)
+        if side > 0 { return upper }
+        if side < 0 { return lower }
+        return lower.significandBitPattern & 1 == 0 ? lower : upper
     }
 
     /// The double nearest the exact interpolation (`MultiPrecisionFloat`).
