@@ -173,6 +173,8 @@ final class CorrectlyRoundedTests: XCTestCase {
         inputs += (0..<1_000).map { _ in
             Double(sign: .plus, exponent: -3, significand: 1 + Double(UInt64.random(in: 0..<(1 << 52), using: &generator) | 1) * 0x1p-52)
         }
+        // Exact zeros and stops, which the rounding test's absolute floor cannot certify.
+        inputs += [0, -0.0, 0.2, 0.25, 0.4, 0.5, 1, 0.2.nextUp, 0.4.nextDown]
         var ties = 0
         for easing in easings {
             for x in inputs {

@@ -76,23 +76,43 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     /// inputs are their percentages over 100, exactly), extrapolating along the first or last segment outside the
     /// stops' range. With stops (A, y_a), (B, y_b) in percent, the exact value is
     /// y_a + (y_b − y_a)·(100·x − A)/(B − A); the result is the double nearest it, ties to even: a double-double
-    /// evaluation with an error bound and a rounding test, and exact multi-precision arithmetic where that cannot
-    /// decide. NaN passes through.
+    /// evaluation with an error bound and a rounding test; where that cannot decide (exact ties, exact zeros), an exact
+    /// comparison with the candidate (`ProductSumSign`); and exact multi-precision arithmetic where neither can. NaN
+    /// passes through.
     @inline(never)
     public func value(at progress: Double) -> Double {
         if progress.isNaN { return progress }
         let (first, second) = segment(at: progress)
         if first.inputPercent == second.inputPercent { return second.output }
         if let fast = Self.interpolated(first, second, at: progress) { return fast }
+        if let decided = Self.decidedExactly(first, second, at: progress) { return decided }
         return Self.exactInterpolated(first, second, at: progress)
     }
 
-    /// The correctly rounded interpolation in double-double arithmetic, or nil where neither the rounding test nor the
-    /// exact comparison with the midpoint it lands on (`nearerNeighbour`) decides (or a magnitude leaves the range
-    /// where the error bound holds).
+    /// The correctly rounded interpolation in double-double arithmetic, or nil where the rounding test fails (or a
+    /// magnitude leaves the range where its error bound holds).
     @inline(never)
     static func interpolated(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                              at x: Double) -> Double? {
+        guard let (result, bound) = doubleDoubleInterpolation(a, b, at: x) else { return nil }
+        return BezierRefinement.roundsTo(result, within: bound)
+    }
+
+    /// Where `interpolated` cannot decide: its result compared exactly with the double or midpoint it lands on
+    /// (`nearerNeighbour`), or nil. Out of line, so that the common path carries none of it.
+    @inline(never)
+    static func decidedExactly(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
+                               at x: Double) -> Double? {
+        guard let (result, bound) = doubleDoubleInterpolation(a, b, at: x) else { return nil }
+        return nearerNeighbour(result, within: bound, a, b, at: x)
+    }
+
+    /// y_a + (y_b − y_a)·(100x − A)/(B − A) in double-double arithmetic (normalized) and a bound on its error, or nil
+    /// where a magnitude leaves the range where the bound holds.
+    @inline(__always)
+    static func doubleDoubleInterpolation(_ a: (output: Double, inputPercent: Double),
+                                          _ b: (output: Double, inputPercent: Double),
+                                          at x: Double) -> (result: DoubleDouble, bound: Double)? {
         // The largest magnitude (no array: this runs on every evaluation).
         let largest = max(max(abs(a.output), abs(b.output)), max(max(abs(a.inputPercent), abs(b.inputPercent)), abs(100 * x)))
         guard largest < 0x1p900 else { return nil }
@@ -106,45 +126,57 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         let rise = DoubleDouble.sum(b.output, -a.output)
         let result = (rise * fraction + a.output).normalized
         let scale = abs(a.output) + abs(rise.high) * abs(fraction.high)
-        let bound = 0x1p-96 * scale + 0x1p-1000
-        if let rounded = BezierRefinement.roundsTo(result, within: bound) { return rounded }
-        return nearerNeighbour(result, within: bound, a, b, at: x)
+        return (result, 0x1p-96 * scale + 0x1p-1000)
     }
 
-    /// Where the rounding test fails, the result lies within `bound` of the midpoint m between two doubles (most often
+    /// Where the rounding test fails, the result is a double the bound's absolute floor cannot certify (above all 0,
+    /// at the first stop of `linear(0, …)`), or lies within `bound` of the midpoint m between two doubles (most often
     /// exactly on it: `linear(0, 0.25 20%, …)` gives 1.25·x, a tie for one input in four). The exact value
-    /// y_a + (y_b − y_a)·(100x − A)/(B − A) lies above m exactly when
-    /// S = y_a·B − y_b·A + 100x·(y_b − y_a) − m·(B − A) has the sign of B − A: ten products of doubles (100x and m each
-    /// as two), whose sign `ProductSumSign` decides exactly. S = 0 is a tie, which goes to the even neighbour. Nil where
-    /// a factor leaves the range that keeps the sum exact, or where `bound` is not far below the neighbours' spacing
-    /// (then the multi-precision path decides).
+    /// y_a + (y_b − y_a)·(100x − A)/(B − A) is compared with the candidate exactly (`signAgainst`): the double itself
+    /// where it is exact, else the neighbour on the exact value's side of m, the even one on a tie. Nil where a factor
+    /// leaves the range that keeps the comparison exact, where `bound` is not far below the neighbours' spacing, or
+    /// where a double result is not exact (then the multi-precision path decides).
     static func nearerNeighbour(_ result: DoubleDouble, within bound: Double,
                                 _ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                                 at x: Double) -> Double? {
         let d = result.high
-        guard d.isFinite, result.low != 0 else { return nil }
+        guard d.isFinite else { return nil }
+        if result.low == 0 { return signAgainst(d, 0, a, b, at: x) == 0 ? d : nil }
         let (lower, upper) = result.low > 0 ? (d, d.nextUp) : (d.nextDown, d)
         let half = (upper - lower) / 2
         // m = lower + half exactly; the true value lies within 2·bound of m, so between the two neighbours.
-        guard upper.isFinite, lower.isFinite, 8 * bound < half else { return nil }
-        let scaled = DoubleDouble.product(100, x)
-        let factors = [a.output, b.output, a.inputPercent, b.inputPercent, scaled.high, scaled.low, lower, half]
-        guard factors.allSatisfy(ProductSumSign.admits) else { return nil }
-        var sum = ProductSumSign()
-        sum.add(product: a.output, b.inputPercent)
-        sum.add(product: -b.output, a.inputPercent)
-        for part in [scaled.high, scaled.low] {
-            sum.add(product: part, b.output)
-            sum.add(product: -part, a.output)
+        guard upper.isFinite, lower.isFinite, 8 * bound < half, let side = signAgainst(lower, half, a, b, at: x) else {
+            return nil
         }
-        for part in [lower, half] {
-            sum.add(product: -part, b.inputPercent)
-            sum.add(product: part, a.inputPercent)
-        }
-        let side = sum.sign * (b.inputPercent > a.inputPercent ? 1 : -1)
         if side > 0 { return upper }
         if side < 0 { return lower }
         return lower.significandBitPattern & 1 == 0 ? lower : upper
+    }
+
+    /// The sign of the exact interpolation at `x` minus m = `m1` + `m2`, decided exactly: the sign of
+    /// S = y_a·B − y_b·A + 100x·(y_b − y_a) − m·(B − A) times that of B − A, ten products of doubles (100x and m each
+    /// as two) summed by `ProductSumSign`. Nil where a factor leaves its exact range.
+    static func signAgainst(_ m1: Double, _ m2: Double,
+                            _ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
+                            at x: Double) -> Int? {
+        let scaled = DoubleDouble.product(100, x)
+        let admitted = ProductSumSign.admits(a.output) && ProductSumSign.admits(b.output)
+            && ProductSumSign.admits(a.inputPercent) && ProductSumSign.admits(b.inputPercent)
+            && ProductSumSign.admits(scaled.high) && ProductSumSign.admits(scaled.low)
+            && ProductSumSign.admits(m1) && ProductSumSign.admits(m2)
+        guard admitted else { return nil }
+        var sum = ProductSumSign()
+        sum.add(product: a.output, b.inputPercent)
+        sum.add(product: -b.output, a.inputPercent)
+        sum.add(product: scaled.high, b.output)
+        sum.add(product: -scaled.high, a.output)
+        sum.add(product: scaled.low, b.output)
+        sum.add(product: -scaled.low, a.output)
+        sum.add(product: -m1, b.inputPercent)
+        sum.add(product: m1, a.inputPercent)
+        sum.add(product: -m2, b.inputPercent)
+        sum.add(product: m2, a.inputPercent)
+        return sum.sign * (b.inputPercent > a.inputPercent ? 1 : -1)
     }
 
     /// The double nearest the exact interpolation (`MultiPrecisionFloat`).

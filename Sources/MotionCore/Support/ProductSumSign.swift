@@ -4,13 +4,17 @@
 /// decide, above all exact ties; about 20 two-sums per product.
 ///
 /// Exact when every factor is zero or has a magnitude in [2^-400, 2^400] (`admits`): the products and their rounding
-/// errors are then normal doubles far from overflow, and every two-sum is exact.
+/// errors are then normal doubles far from overflow, and every two-sum is exact. Up to 16 products, with no heap.
 struct ProductSumSign {
-    /// The expansion's components, nonoverlapping, in increasing magnitude, zeros dropped.
-    private var components: [Double] = []
+    /// The expansion's components, nonoverlapping, in increasing magnitude, zeros dropped: the first `count` lanes.
+    private var components = SIMD32<Double>()
+    /// How many components the expansion has.
+    private var count = 0
+    /// How many products were added.
+    private var products = 0
 
     /// The empty sum.
-    init() { components.reserveCapacity(24) }
+    init() {}
 
     /// Whether `factor` keeps the sum exact: zero, or a magnitude in [2^-400, 2^400].
     static func admits(_ factor: Double) -> Bool {
@@ -19,6 +23,8 @@ struct ProductSumSign {
 
     /// Adds the exact product `a`·`b` (both admitted by `admits`).
     mutating func add(product a: Double, _ b: Double) {
+        precondition(products < 16, "ProductSumSign holds at most 16 products")
+        products += 1
         let product = DoubleDouble.product(a, b)
         grow(product.low)
         grow(product.high)
@@ -29,7 +35,7 @@ struct ProductSumSign {
         if value == 0 { return }
         var carry = value
         var kept = 0
-        for index in components.indices {
+        for index in 0..<count {
             let sum = DoubleDouble.sum(carry, components[index])
             if sum.low != 0 {
                 components[kept] = sum.low
@@ -37,13 +43,17 @@ struct ProductSumSign {
             }
             carry = sum.high
         }
-        components.removeLast(components.count - kept)
-        if carry != 0 { components.append(carry) }
+        // At most 2 components per product: two-sums never lengthen an expansion beyond its inputs.
+        if carry != 0 {
+            components[kept] = carry
+            kept += 1
+        }
+        count = kept
     }
 
     /// −1, 0 or 1: the sign of the exact sum.
     var sign: Int {
-        guard let largest = components.last else { return 0 }
-        return largest > 0 ? 1 : -1
+        guard count > 0 else { return 0 }
+        return components[count - 1] > 0 ? 1 : -1
     }
 }
