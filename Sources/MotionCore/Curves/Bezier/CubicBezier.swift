@@ -26,12 +26,12 @@
 ///
 /// ## Representation
 /// One type for every use: the curve chooses how to store itself from `Evaluations` and its control points. Built for
-/// many evaluations (the default, and every named preset) it carries guess tables (`CubicBezierInverter`, about 9.5 KB,
-/// 13 µs to build, about 68 ns per evaluation); built for few (`evaluations: .few`), and always for the identity and for a curve with a scaled
-/// output, it carries none (0.23 µs to build, about 95 ns per evaluation) and solves from a table-free guess
-/// (`CompactCubicBezier`'s complete solve). The
-/// representation changes how the frame root is found, never the answer: `value(at:)` and `slope(at:)` are correctly
-/// rounded in both. The batch kernels store their curves their own way (`LayerEasing`).
+/// many evaluations (the default, and every named preset) it carries guess tables (`CubicBezierInverter`, about
+/// 9.5 KB, 13 µs to build, about 68 ns per evaluation). Built for few (`evaluations: .few`), and always for the
+/// identity and for a curve with a scaled output, it carries none (0.23 µs to build, about 95 ns per evaluation) and
+/// solves from a table-free guess (`CompactCubicBezier`'s complete solve). The representation changes how the frame
+/// root is found, never the answer: `value(at:)` and `slope(at:)` are correctly rounded in both. The batch kernels
+/// store their curves their own way (`LayerEasing`).
 ///
 /// ## Large control values
 /// Every finite control value is valid, up to ±1.7976931348623157e308. Inside [0, 1] the exact output never leaves the
@@ -158,12 +158,12 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Creates the curve `cubic-bezier(x1, y1, x2, y2)`.
+    /// Creates the curve `cubic-bezier(x1, y1, x2, y2)`, its control points as given or (`precision: .float32`) rounded
+    /// to 32-bit floats. It chooses its representation from `evaluations` (`Evaluations`): guess tables for `.many`
+    /// (the default), none for `.few`. Every representation gives the same answers.
     ///
     /// - Throws: `InvalidParameterError` when a value is not finite or x1 or x2 lies outside [0, 1], e.g.
     ///   `cubic-bezier: x1 = 1.1 is outside [0, 1]`.
-    /// The curve chooses its representation from `evaluations` (`Evaluations`): guess tables for `.many` (the
-    /// default), none for `.few`. Every representation gives the same answers.
     public init(x1: Double, y1: Double, x2: Double, y2: Double, precision: Precision = .double,
                 evaluations: Evaluations = .many) throws(InvalidParameterError)
     {
@@ -229,8 +229,10 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// monotonicity (an output row is kept only where it rises by more than twice its error over any 1e-12 step, and a
     /// parameter row's t is within the solver's tolerance of the root), but differ from the curve's without rows by up
     /// to about 1e-14 where the Newton step's output is within a few ulp (`easeInOut` at 0.5 gives
-    /// 0.5000000000000017). Worth it for a curve evaluated many thousand times (a shared easing, a benchmark); curves,
-    /// the named ones too, are built without rows unless asked. Equal (`==`) to the curve without rows.
+    /// 0.5000000000000017). The rows answer `approximateValue(at:)` only: `value(at:)` is correctly rounded and does
+    /// not read them, so they serve the tests of the rows (package API; the `bezier-rows` gate workload still builds
+    /// them, but measures `value(at:)`). Curves, the named ones too, are built without rows unless asked; a `.few`
+    /// curve asked for rows gets tables too. Equal (`==`) to the curve without rows.
     package func withCertifiedRows() -> CubicBezier {
         hasRows ? self : CubicBezier(validatedX1: x1, y1: y1, x2: x2, y2: y2, certifiedRows: true)
     }
