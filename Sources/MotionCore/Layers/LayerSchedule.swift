@@ -50,7 +50,8 @@ public final class LayerSchedule: @unchecked Sendable {
 
     /// Sets layer `layer`'s timing and, where curves are per layer, its curve (ignored where the curve is shared). The
     /// schedule keeps the curve's control points and tolerance in its columns (40 bytes), whatever representation the
-    /// curve was built in: build a layer's curve with `evaluations: .few`, which allocates nothing.
+    /// curve was built in: build a layer's curve with `evaluations: .few`, which builds no tables. With `curve` nil a
+    /// layer keeps the curve it has; a new schedule's layers start with `cubic-bezier(0, 0, 0, 0)`, the identity.
     public func set(_ layer: Int, _ parameters: LayerTimingParameters, curve: CubicBezier? = nil) {
         precondition((0..<count).contains(layer), "layer \(layer) is outside 0..<\(count)")
         timing.set(layer, begin: parameters.begin, duration: parameters.duration, repeatCount: parameters.repeatCount,

@@ -1,26 +1,29 @@
 /// A CSS / Core Animation cubic-Bézier timing function through (0, 0), (x1, y1), (x2, y2), (1, 1).
 ///
-/// `value(at:)` solves x(t) = x for the curve parameter t and returns y(t).
+/// `value(at:)` solves x(t) = x for the curve parameter t and returns y(t), **correctly rounded**: the double nearest
+/// the exact answer for the double control values and input, ties to even (see `value(at:)`). Inputs 0 and 1 return
+/// exactly 0 and 1, and curves that are the identity (x1 = y1 and x2 = y2, `linear` among them) return the input
+/// itself on [0, 1], with no solve.
 ///
-/// ## Error bound
-/// For every valid curve and every input x in [0, 1] the default solver guarantees
+/// ## The first-order solver's bound
+/// The root that `value(at:)` refines, and the batch kernels' outputs (`BasicLayers` and the other layer kernels),
+/// which are not correctly rounded, come from a first-order solver that guarantees, for every valid curve and input
+/// x in [0, 1],
 ///
 ///     |y − y_true| ≤ 1e-12 + 4e-16·|dy/dx| + 8·2^-53·max(1, |y1|, |y2|)
 ///
 /// where y_true is y at the exact root and dy/dx the curve's slope there. The first term holds the solver's tolerance
 /// on t (1e-13 / max|y'|, so at most 1e-13 in y) and the second-order term of the first-order output after the last
-/// Newton step (at most 1e-13, certified per input; see `CubicBezierInverter`), the second the rounding of x(t) next
-/// to the root (the Bernstein residual is accurate to a few ulp of min(x, 1 − x)), and the third the rounding of y(t)
-/// itself, which is below 1e-14 whenever |y1|, |y2| ≤ 10.
-/// The iteration count is bounded (see `CubicBezierInverter`), and inputs 0 and 1 return exactly 0 and 1. Curves that
-/// are the identity (x1 = y1 and x2 = y2, `linear` among them) return the input itself on [0, 1], exactly, with no
-/// solve.
+/// Newton step (at most 1e-13, certified per input), the second the rounding of x(t) next to the root (the Bernstein
+/// residual is accurate to a few ulp of min(x, 1 − x)), and the third the rounding of y(t) itself, which is below
+/// 1e-14 whenever |y1|, |y2| ≤ 10. The iteration count is bounded. In the batch even the identity is solved, so its
+/// outputs are within this bound of the input rather than equal to it.
 ///
-/// When y1 and y2 lie in [0, 1] the output is monotone in x at input steps of 1e-12 and more (the solver's error in
-/// t, at most 1e-13, is then smaller than the change of t), and at every step next to 0 and 1, where the error is
-/// relative. Around a (nearly) stationary inflection, such as 0.5 on (0, 1, 1, 0), where the exact curve is flat
-/// below one ulp, y is evaluated in a vertex form that is monotone by construction. Single-ulp steps elsewhere can
-/// move the output back by up to the error bound.
+/// When y1 and y2 lie in [0, 1], `value(at:)` never decreases from one double to the next (correct rounding of a
+/// non-decreasing function). The first-order outputs are monotone at input steps of 1e-12 and more (the solver's error
+/// in t, at most 1e-13, is then smaller than the change of t), and at every step next to 0 and 1, where the error is
+/// relative; around a (nearly) stationary inflection, such as 0.5 on (0, 1, 1, 0), where the exact curve is flat
+/// below one ulp, y is evaluated in a vertex form that is monotone by construction.
 ///
 /// Outside [0, 1] the curve extrapolates along the CSS Easing 2 tangents (`BezierTangents`).
 ///
@@ -29,9 +32,9 @@
 /// many evaluations (the default, and every named preset) it carries guess tables (`CubicBezierInverter`, about
 /// 9.5 KB, 13 µs to build, about 68 ns per evaluation). Built for few (`evaluations: .few`), and always for the
 /// identity and for a curve with a scaled output, it carries none (0.23 µs to build, about 95 ns per evaluation) and
-/// solves from a table-free guess (`CompactCubicBezier`'s complete solve). The representation changes how the frame
-/// root is found, never the answer: `value(at:)` and `slope(at:)` are correctly rounded in both. The batch kernels
-/// store their curves their own way (`LayerEasing`).
+/// solves from a table-free guess. The representation changes how the root is found, never the answer: `value(at:)`
+/// and `slope(at:)` are correctly rounded in both. The batch kernels store their curves their own way: the control
+/// points per layer (`LayerSchedule.set(_:_:curve:)`), or one table per shared curve.
 ///
 /// ## Large control values
 /// Every finite control value is valid, up to ±1.7976931348623157e308. Inside [0, 1] the exact output never leaves the
