@@ -14,7 +14,7 @@ enum EngineTable {
         let largest = row.errors.max { $0.maxError < $1.maxError }
         return [
             label(row, among: rows), row.precision?.rawValue ?? "–",
-            // A row that never measured (an engine that died before its first frame) has no frames or threads to show.
+            // A row whose child died before it could report (a crash, a hang) has no frames or threads to show.
             "\(row.layers)", row.frames > 0 ? "\(row.frames)" : "–", row.frames > 0 ? "\(row.threads)" : "–",
             row.failure != nil ? "FAILED" : row.nsPerLayerFrame.map { fixed($0, 2) } ?? "–",
             row.timesBatch.map { fixed($0, 2) + "×" } ?? "–",
