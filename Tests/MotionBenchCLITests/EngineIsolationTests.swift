@@ -49,8 +49,8 @@ final class EngineIsolationTests: XCTestCase {
         let result = try run("CRASH")
         let row = try XCTUnwrap(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("broken-crash ") })
         XCTAssertTrue(row.contains("float64"), String(row))
-        // Its child died before reporting: its frames and threads columns say so, not 0 and a default of 1 (a NaN row, which ran
-        // its frames, shows them).
+        // Its child died before reporting: its frames and threads columns say so, not 0 and a default of 1 (a NaN
+        // row, which ran its frames, shows them).
         let cells = row.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         XCTAssertEqual(Array(cells[3...4]), ["–", "–"], String(row))
     }

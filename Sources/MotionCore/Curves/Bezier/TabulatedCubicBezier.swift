@@ -27,8 +27,8 @@
     @usableFromInline let frames: (BezierFrame, BezierFrame)
     /// Per frame f and segment j (index `rowsPerFrame`·f + j), the guess in power form on u in [0, 1],
     /// v(u) = ((((c5·u + c4)·u + c3)·u + c2)·u + c1)·u + c0, then the segment's ends v_j and v_j+1 (written by
-    /// `BezierNodes.writeSegmentGuess` for `CubicBezierInverter`'s clamped guess; this table's guess is not clamped). Each
-    /// frame ends with one more row, the constant v_64 (coordinate 64 exactly, the frame's end x = 0.5), so that an
+    /// `BezierNodes.writeSegmentGuess` for `CubicBezierInverter`'s clamped guess; this table's guess is not
+    /// clamped). Each frame ends with one more row, the constant v_64 (coordinate 64 exactly, the frame's end x = 0.5), so that an
     /// input's row is ⌊coordinate⌋ with no clamp to the last segment.
     @usableFromInline let segmentGuesses: [Double]
     /// The certified output polynomials (`DirectBezierRows`), `DirectBezierRows.rows` rows of
