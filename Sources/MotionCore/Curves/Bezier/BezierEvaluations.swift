@@ -2,10 +2,9 @@ extension CubicBezier {
     /// How many evaluations a curve is built for. The curve chooses its representation from this and from its own
     /// control points; every representation gives the same, correctly rounded, answers.
     public enum Evaluations: Sendable, Hashable {
-        /// A few hundred evaluations or fewer: one animation's frames, one layer's own curve. No tables: the curve is
-        /// built in about 0.23 µs (3 allocations, the correctly rounded step's 512 bytes of exact constants), and each
-        /// interior input is solved from a table-free guess (`BezierFrame.solve`) before the correctly rounded step,
-        /// about 25 ns more per evaluation than with tables.
+        /// A few hundred evaluations or fewer: one animation's frames, one layer's own curve. No tables and no
+        /// allocation: each interior input is solved from a table-free guess (`BezierFrame.solve`), and the correctly
+        /// rounded step's exact constants are written to the stack per call.
         case few
         /// Many evaluations: a curve shared by many animations, a named preset, a benchmark. Guess tables (about
         /// 9.5 KB, more for a flat start or a steep centre, built in about 13 µs with 7 allocations) answer most
@@ -38,12 +37,14 @@ extension CubicBezier {
     var compact: CompactCubicBezier { CompactCubicBezier(storedX1: x1, y1: y1, x2: x2, y2: y2, tolerance: tolerance) }
 
     /// `value(at:)` for x in (0, 1) on a curve without tables: the table-free frame root, then the same correctly
-    /// rounded step as a curve with tables (`BezierRefinement`, else `ExactBezierValue`).
+    /// rounded step as a curve with tables (`BezierRefinement`, its constants written to the stack, else
+    /// `ExactBezierValue`).
     @usableFromInline @inline(never)
     func tablelessInteriorValue(_ x: Double) -> Double {
         if isIdentity { return x }
         let root = tablelessFrameRoot(x)
-        if let y = refinement.value(v: root.v, frame: root.frame, target: root.target) { return y }
+        if let y = BezierRefinement.value(x1: x1, y1: y1, x2: x2, y2: y2, v: root.v, frame: root.frame,
+                                          target: root.target) { return y }
         return exactInteriorValue(x, guess: root.frame == 0 ? root.v : 1 - root.v)
     }
 

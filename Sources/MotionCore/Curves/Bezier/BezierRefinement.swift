@@ -50,32 +50,73 @@ final class BezierRefinement: @unchecked Sendable {
     init(x1: Double, y1: Double, x2: Double, y2: Double) {
         storage = .allocate(capacity: 2 * Self.stride)
         storage.initialize(repeating: 0, count: 2 * Self.stride)
-        isUsable = max(abs(y1), abs(y2)) <= BezierOutputScale.largestUnscaled
-        let frames = [
-            (DoubleDouble(x1), DoubleDouble(x2), DoubleDouble(y1), DoubleDouble(y2), 0.0),
-            (DoubleDouble.sum(1, -x2), DoubleDouble.sum(1, -x1), DoubleDouble.sum(1, -y2), DoubleDouble.sum(1, -y1), 1.0),
-        ]
-        for (index, (p1, p2, q1, q2, offset)) in frames.enumerated() {
-            let k = storage + Self.stride * index
-            for (lane, (c1, c2)) in [(p1, p2), (q1, q2)].enumerated() {
-                // c = 3·c1, b = 3·c2 − 6·c1, a = 1 − 3·c2 + 3·c1, each to about 2^-104 of |c1| + |c2| + 1.
-                let c = c1 * 3
-                let b = c2 * 3 + c1 * -6
-                let a = (c2 * -3 + c1 * 3) + 1
-                for (slot, coefficient) in [a, b, c].enumerated() {
-                    let split = DoubleDouble.split(coefficient.high)
-                    let base = 8 * slot + lane
-                    (k[base], k[base + 2], k[base + 4], k[base + 6]) = (coefficient.high, split.high, split.low,
-                                                                         coefficient.low)
-                }
-                let size = 1 + abs(c1.high) + abs(c2.high)
-                k[24 + lane] = 0x1p-96 * size
-                k[26 + lane] = 6 * max(abs(c2.high - 2 * c1.high), abs(1 - 2 * c2.high + c1.high)) * 1.01
-                k[28 + lane] = 3 * Self.slopeError * size
-            }
-            k[30] = offset
+        isUsable = Self.isUsable(y1: y1, y2: y2)
+        Self.writeFrame(0, x1: x1, y1: y1, x2: x2, y2: y2, into: storage)
+        Self.writeFrame(1, x1: x1, y1: y1, x2: x2, y2: y2, into: storage + Self.stride)
+    }
+
+    /// Whether control values `y1`, `y2` allow this path (at most `BezierOutputScale.largestUnscaled`).
+    @inlinable
+    static func isUsable(y1: Double, y2: Double) -> Bool {
+        max(abs(y1), abs(y2)) <= BezierOutputScale.largestUnscaled
+    }
+
+    /// Writes frame `frame`'s `stride` constants (see `storage`) for the curve with control values `x1`, `y1`, `x2`,
+    /// `y2` to `k`: frame 0's control values as given, frame 1's mirrored (1 − x2, 1 − x1, 1 − y2, 1 − y1, exact as
+    /// double-doubles). No allocation: a curve without stored constants writes them to the stack per call.
+    static func writeFrame(_ frame: Int, x1: Double, y1: Double, x2: Double, y2: Double,
+                           into k: UnsafeMutablePointer<Double>) {
+        if frame == 0 {
+            writeLane(0, DoubleDouble(x1), DoubleDouble(x2), into: k)
+            writeLane(1, DoubleDouble(y1), DoubleDouble(y2), into: k)
+        } else {
+            writeLane(0, DoubleDouble.sum(1, -x2), DoubleDouble.sum(1, -x1), into: k)
+            writeLane(1, DoubleDouble.sum(1, -y2), DoubleDouble.sum(1, -y1), into: k)
+        }
+        k[30] = Double(frame)
+        k[31] = 0
+    }
+
+    /// Writes one lane (0: the x cubic, 1: the output cubic) of a frame's constants from its control values `c1`, `c2`.
+    private static func writeLane(_ lane: Int, _ c1: DoubleDouble, _ c2: DoubleDouble,
+                                  into k: UnsafeMutablePointer<Double>) {
+        // c = 3·c1, b = 3·c2 − 6·c1, a = 1 − 3·c2 + 3·c1, each to about 2^-104 of |c1| + |c2| + 1.
+        let c = c1 * 3
+        let b = c2 * 3 + c1 * -6
+        let a = (c2 * -3 + c1 * 3) + 1
+        writeCoefficient(a, slot: 0, lane: lane, into: k)
+        writeCoefficient(b, slot: 1, lane: lane, into: k)
+        writeCoefficient(c, slot: 2, lane: lane, into: k)
+        let size = 1 + abs(c1.high) + abs(c2.high)
+        k[24 + lane] = 0x1p-96 * size
+        k[26 + lane] = 6 * max(abs(c2.high - 2 * c1.high), abs(1 - 2 * c2.high + c1.high)) * 1.01
+        k[28 + lane] = 3 * Self.slopeError * size
+    }
+
+    /// Writes a coefficient's high part, its split and its low part to slot `slot` (a, b, c) of lane `lane`.
+    private static func writeCoefficient(_ coefficient: DoubleDouble, slot: Int, lane: Int,
+                                         into k: UnsafeMutablePointer<Double>) {
+        let split = DoubleDouble.split(coefficient.high)
+        let base = 8 * slot + lane
+        (k[base], k[base + 2], k[base + 4], k[base + 6]) = (coefficient.high, split.high, split.low, coefficient.low)
+    }
+
+    /// `value(v:frame:target:)` for a curve that stores no constants (built for few evaluations): the frame's
+    /// constants written to the stack, then the same step and test.
+    static func value(x1: Double, y1: Double, x2: Double, y2: Double, v: Double, frame: Int,
+                      target: Double) -> Double? {
+        guard isUsable(y1: y1, y2: y2) else { return nil }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: stride) { buffer -> Double? in
+            // baseAddress! cannot fail: the buffer has `stride` (> 0) elements.
+            let k = buffer.baseAddress!
+            writeFrame(frame, x1: x1, y1: y1, x2: x2, y2: y2, into: k)
+            return value(UnsafePointer(k), v: v, target: target)
         }
     }
+
+    /// The instance every curve without tables holds in place of its own (it writes its constants to the stack per
+    /// call instead), so that building such a curve allocates nothing; it is never evaluated.
+    static let placeholder = BezierRefinement(x1: 0, y1: 0, x2: 1, y2: 1)
 
     deinit { storage.deallocate() }
 
@@ -105,8 +146,14 @@ final class BezierRefinement: @unchecked Sendable {
     /// rounding test or the step's certificate fails.
     @inlinable
     func value(v: Double, frame: Int, target: Double) -> Double? {
-        guard isUsable, target >= Self.smallestTarget, v > 0, v < 1 else { return nil }
-        let k = UnsafePointer(storage + Self.stride &* frame)
+        guard isUsable else { return nil }
+        return Self.value(UnsafePointer(storage + Self.stride &* frame), v: v, target: target)
+    }
+
+    /// The step and the rounding test from one frame's constants `k` (`stride` doubles, as `writeFrame` writes them).
+    @inlinable @inline(__always)
+    static func value(_ k: UnsafePointer<Double>, v: Double, target: Double) -> Double? {
+        guard target >= Self.smallestTarget, v > 0, v < 1 else { return nil }
         // v, v² and v³ as double-doubles (v² exact), each high part split once for both lanes.
         let vSplit = DoubleDouble.split(v)
         let square = DoubleDouble.product(v, vSplit, v, vSplit)

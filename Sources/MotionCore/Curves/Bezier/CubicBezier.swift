@@ -71,7 +71,9 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     @usableFromInline let tolerance: Double
     /// The CSS extrapolation below 0 and above 1.
     @usableFromInline let tangents: BezierTangents
-    /// The correctly rounded fast path's exact control values and bounds.
+    /// The correctly rounded fast path's exact control values and bounds, on a curve with tables; a curve without
+    /// shares `BezierRefinement.placeholder` and writes its constants to the stack per call, so that it is built with
+    /// no allocation.
     @usableFromInline let refinement: BezierRefinement
     /// The output cubic in scaled form where |y1| or |y2| exceeds `BezierOutputScale.largestUnscaled`; nil for every
     /// other curve.
@@ -217,7 +219,7 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
             tables = nil
         }
         tangents = BezierTangents(x1: x1, y1: y1, x2: x2, y2: y2)
-        refinement = BezierRefinement(x1: x1, y1: y1, x2: x2, y2: y2)
+        refinement = tables == nil ? .placeholder : BezierRefinement(x1: x1, y1: y1, x2: x2, y2: y2)
         isIdentity = identity
         hasRows = tables?.hasCertifiedRowTable ?? false
         takesShortcut = isIdentity || hasRows
