@@ -11,7 +11,16 @@ enum BezierRules {
         try requireFinite(y1, "y1", in: context)
         try requireFinite(x2, "x2", in: context)
         try requireFinite(y2, "y2", in: context)
-        for (name, value) in [("x1", x1), ("x2", x2)] where !(0...1).contains(value) {
+        // Two checks, not a loop over an array: building a curve for few evaluations allocates nothing.
+        try requireUnitInterval(x1, "x1", in: context)
+        try requireUnitInterval(x2, "x2", in: context)
+    }
+
+    /// Throws unless `value` (control point `name`) lies in [0, 1].
+    private static func requireUnitInterval(_ value: Double, _ name: String, in context: String)
+        throws(InvalidParameterError)
+    {
+        guard (0...1).contains(value) else {
             throw InvalidParameterError(context: context, parameter: name, value: value, rule: "is outside [0, 1]")
         }
     }
