@@ -156,6 +156,34 @@ final class CorrectlyRoundedTests: XCTestCase {
         }
     }
 
+    /// linear() with many stops, as a spring approximated for CSS has, with repeated inputs (jumps) and flat runs: the
+    /// segment found by binary search, against the rational oracle's scan of every stop, at random inputs and at every
+    /// stop's input and its neighbouring doubles.
+    func testLinearEasingWithManyStopsExact() throws {
+        var generator = SplitMix64(seed: 53)
+        var stops: [LinearEasing.Stop] = [.init(output: 0, inputPercent: 0)]
+        var input = 0.0
+        for index in 1..<48 {
+            // Every seventh stop repeats the previous input (a jump); every fifth repeats its output (a flat run).
+            if index % 7 != 0 { input += Double.random(in: 0.5...4, using: &generator) }
+            let output = index % 5 == 0 ? stops[index - 1].output : Double.random(in: -0.2...1.2, using: &generator)
+            stops.append(.init(output: output, inputPercent: input))
+        }
+        stops.append(.init(output: 1))
+        let easing = try LinearEasing(stops: stops)
+        XCTAssertEqual(easing.stops.count, 49)
+        var inputs = (0..<2_000).map { _ in Double.random(in: -0.2...1.2, using: &generator) }
+        for stop in easing.stops {
+            let x = stop.inputPercent / 100
+            inputs += [x, x.nextUp, x.nextDown]
+        }
+        for x in inputs {
+            let got = easing.value(at: x)
+            let expected = RationalReference.linear(stops: easing.stops, at: x)
+            XCTAssertEqual(got.bitPattern, expected.bitPattern, "at \(x): \(got) vs \(expected)")
+        }
+    }
+
     /// linear() with round stops, where the exact value is often exactly halfway between two doubles (1.25·x on the
     /// first segment, 0.25 + (100x − 40)/80 on the last): against the same rational oracle, at random inputs and at
     /// inputs built to be ties, so that the exact midpoint comparison (`LinearEasing.nearerNeighbour`) is held to an

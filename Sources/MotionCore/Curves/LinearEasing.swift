@@ -202,13 +202,22 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     /// The two stops that bracket `progress` by the CSS rule.
     private func segment(at progress: Double) -> ((output: Double, inputPercent: Double),
                                                     (output: Double, inputPercent: Double)) {
+        // The last stop with inputPercent/100 ≤ progress (the first where none is), decided exactly:
+        // inputPercent − 100·progress ≤ 0 (a rounded 70/100 ≤ 0.7 would put the double below 0.7 past the stop at 70%).
+        // The inputs never decrease, so the stops that pass form a prefix: a binary search, log₂ of the stop count
+        // exact comparisons rather than one per stop (a spring approximated by `linear()` has dozens of stops).
         var index = 0
-        // inputPercent/100 ≤ progress, decided exactly: inputPercent − 100·progress ≤ 0 (a rounded 70/100 ≤ 0.7 would
-        // put the double below 0.7 past the stop at 70%).
-        for candidate in stops.indices {
-            var difference = ExactSum(stops[candidate].inputPercent)
+        var low = 0, high = stops.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            var difference = ExactSum(stops[middle].inputPercent)
             difference.add(product: -100, progress)
-            if difference.sign <= 0 { index = candidate }
+            if difference.sign <= 0 {
+                index = middle
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
         }
         if index == stops.count - 1 { index -= 1 }
         return (stops[index], stops[index + 1])
