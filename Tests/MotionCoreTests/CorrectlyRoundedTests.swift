@@ -222,23 +222,33 @@ final class CorrectlyRoundedTests: XCTestCase {
 enum RationalReference {
     /// The double nearest the exact linear() interpolation at x (CSS's stop choice, in exact comparisons).
     static func linear(stops: [(output: Double, inputPercent: Double)], at x: Double) -> Double {
-        let hundredX = Dyadic(x).times(Dyadic(100))
-        var index = 0
-        for candidate in stops.indices where Dyadic(stops[candidate].inputPercent).minus(hundredX).m.signum() <= 0 {
-            index = candidate
+        switch interpolation(stops: stops, at: x) {
+        case .stop(let output): return output
+        case .quotient(let numerator, let width): return Dyadic.nearestDouble(numerator, width)
         }
-        if index == stops.count - 1 { index -= 1 }
-        let (a, b) = (stops[index], stops[index + 1])
-        if a.inputPercent == b.inputPercent { return b.output }
-        let ya = Dyadic(a.output), yb = Dyadic(b.output), pa = Dyadic(a.inputPercent), pb = Dyadic(b.inputPercent)
-        let width = pb.minus(pa)
-        let numerator = ya.times(width).plus(yb.minus(ya).times(hundredX.minus(pa)))
-        return Dyadic.nearestDouble(numerator, width)
     }
 
-    /// Whether the exact linear() value at x lies exactly halfway between two doubles (its 54th significant bit is
-    /// the last one set).
+    /// Whether the exact linear() value at x lies exactly halfway between two normal doubles: a dyadic number (the
+    /// width's odd part divides the numerator) whose odd integer part has exactly 54 significant bits.
     static func isTie(stops: [(output: Double, inputPercent: Double)], at x: Double) -> Bool {
+        guard case .quotient(let numerator, let width) = interpolation(stops: stops, at: x), numerator.m != 0 else {
+            return false
+        }
+        let divisor = width.m.magnitude >> width.m.magnitude.trailingZeroBitCount
+        let (quotient, remainder) = numerator.m.magnitude.quotientAndRemainder(dividingBy: divisor)
+        guard remainder == 0 else { return false }
+        return (quotient >> quotient.trailingZeroBitCount).bitWidth == 54
+    }
+
+    /// The exact linear() value at x by CSS's stop choice: a stop's output where the segment is a jump, else the
+    /// quotient numerator/width of y_a·(B − A) + (y_b − y_a)·(100x − A) by B − A.
+    enum Interpolation {
+        case stop(Double)
+        case quotient(Dyadic, Dyadic)
+    }
+
+    /// See `Interpolation`.
+    static func interpolation(stops: [(output: Double, inputPercent: Double)], at x: Double) -> Interpolation {
         let hundredX = Dyadic(x).times(Dyadic(100))
         var index = 0
         for candidate in stops.indices where Dyadic(stops[candidate].inputPercent).minus(hundredX).m.signum() <= 0 {
@@ -246,15 +256,10 @@ enum RationalReference {
         }
         if index == stops.count - 1 { index -= 1 }
         let (a, b) = (stops[index], stops[index + 1])
-        if a.inputPercent == b.inputPercent { return false }
+        if a.inputPercent == b.inputPercent { return .stop(b.output) }
         let ya = Dyadic(a.output), yb = Dyadic(b.output), pa = Dyadic(a.inputPercent), pb = Dyadic(b.inputPercent)
         let width = pb.minus(pa)
-        let numerator = ya.times(width).plus(yb.minus(ya).times(hundredX.minus(pa)))
-        // A tie is a dyadic quotient with exactly 54 significant bits: the width's odd part divides the numerator.
-        let (q, r) = numerator.m.magnitude.quotientAndRemainder(dividingBy: width.m.magnitude)
-        guard r == 0, q != 0 else { return false }
-        let odd = q >> q.trailingZeroBitCount
-        return odd.bitWidth == 54
+        return .quotient(ya.times(width).plus(yb.minus(ya).times(hundredX.minus(pa))), width)
     }
 
     /// m·2^e with an arbitrary-size integer m.

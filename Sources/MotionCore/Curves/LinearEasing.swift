@@ -131,11 +131,11 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
 
     /// Where the rounding test fails, the result is a double the bound's absolute floor cannot certify (above all 0,
     /// at the first stop of `linear(0, …)`), or lies within `bound` of the midpoint m between two doubles (most often
-    /// exactly on it: `linear(0, 0.25 20%, …)` gives 1.25·x, a tie for one input in four). The exact value
-    /// y_a + (y_b − y_a)·(100x − A)/(B − A) is compared with the candidate exactly (`signAgainst`): the double itself
-    /// where it is exact, else the neighbour on the exact value's side of m, the even one on a tie. Nil where a factor
-    /// leaves the range that keeps the comparison exact, where `bound` is not far below the neighbours' spacing, or
-    /// where a double result is not exact (then the multi-precision path decides).
+    /// exactly on it: `linear(0, 0.25 20%, …)` gives 1.25·x, a tie for about one random input in five). The exact
+    /// value y_a + (y_b − y_a)·(100x − A)/(B − A) is compared with the candidate exactly (`signAgainst`): the double
+    /// itself where it is exact, else the neighbour on the exact value's side of m, the even one on a tie. Nil where a
+    /// factor leaves the range that keeps the comparison exact, where `bound` is not far below the neighbours'
+    /// spacing, or where a double result is not exact (then the multi-precision path decides).
     static func nearerNeighbour(_ result: DoubleDouble, within bound: Double,
                                 _ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                                 at x: Double) -> Double? {
