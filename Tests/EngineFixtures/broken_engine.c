@@ -2,11 +2,13 @@
  * `basic` layers in float64 and evaluates them linearly (no easing); the mode decides how it fails, from frame 3 on
  * (MODE_NAN_AT_FRAME: at frame NAN_FRAME only, in the middle layer's first output; the load-time modes while it is
  * loaded, the create, destroy and fork modes in those calls). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "motionbench_engine.h"
 
@@ -79,16 +81,33 @@ static void *create(const motionbench_layer *layers, uint64_t count, uint64_t ou
         setpgid(0, getpgid(getppid()));
         for (volatile int spin = 1; spin;) {}
     }
-    if ((MODE == MODE_DAEMON || MODE == MODE_DAEMON_HANG) && fork() == 0) {
-        setsid();
-        if (fork() == 0) {
-            for (int fd = 0; fd < 3; fd++) close(fd);
+    if (MODE == MODE_DAEMON || MODE == MODE_DAEMON_HANG) {
+        /* create returns only once the daemon has recorded its pid (or died): it reads the daemon's one byte, or the
+           end of the pipe. Without the wait a busy machine could stop the daemon before it wrote, and a test reading
+           the file found it empty. */
+        int recorded[2];
+        if (pipe(recorded) != 0) return NULL;
+        pid_t middle = fork();
+        if (middle == 0) {
+            setsid();
+            if (fork() == 0) {
+                close(recorded[0]);
+                for (int fd = 0; fd < 3; fd++) close(fd);
 #ifdef PID_FILE
-            FILE *f = fopen(PID_FILE, "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }
+                FILE *f = fopen(PID_FILE, "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }
 #endif
-            sleep(600);
+                char byte = 1;
+                (void)!write(recorded[1], &byte, 1);
+                close(recorded[1]);
+                sleep(600);
+            }
+            _exit(0);
         }
-        _exit(0);
+        close(recorded[1]);
+        char byte;
+        while (read(recorded[0], &byte, 1) < 0 && errno == EINTR) {}
+        close(recorded[0]);
+        if (middle > 0) waitpid(middle, NULL, 0);
     }
     for (uint64_t i = 0; MODE == MODE_REJECTS_OVERSHOOT && i < count; i++) {
         const motionbench_easing *easing = &layers[i].parameters.basic.timing.easing;

@@ -73,8 +73,8 @@ final class EngineSandboxTests: XCTestCase {
         let daemons = pids()
         XCTAssertFalse(daemons.isEmpty, "the daemon recorded its pid")
         XCTAssertTrue(daemons.allSatisfy { !isAlive($0) }, "alive: \(daemons.filter(isAlive))")
-        // One daemon per create call (the engine is created for each pass); every one is named.
-        // (A daemon stopped before it wrote its pid is named but not in the file.)
+        // One daemon per create call (the engine is created for each pass); every one is named. The engine's create
+        // returns only once its daemon has written its pid, so the file holds every daemon however busy the machine.
         for part in ["sandbox-daemon", "process(es) running after its child process ended", "stopped: pid"]
             + daemons.map({ "pid \($0)" }) {
             XCTAssertTrue(result.standardError.contains(part), "missing '\(part)' in:\n\(result.standardError)")
