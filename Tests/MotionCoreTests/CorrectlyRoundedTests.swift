@@ -184,6 +184,53 @@ final class CorrectlyRoundedTests: XCTestCase {
         }
     }
 
+    /// linear() with stops at tiny, subnormal and huge inputs, and at round percentages: the stop comparison
+    /// A ≤ 100x is decided from the rounded product s = fl(100x) except where A = s, where the product's rounding error
+    /// decides (Dekker's product in [2^-900, 2^900], the exact sum outside). Against the rational oracle at the 81
+    /// doubles around each stop's x = A/100, where 100x rounds to A or next to it, at the stops themselves, where
+    /// the answer is the stop's output with no arithmetic, and on the ladder ±2^-k, where products underflow.
+    func testLinearEasingStopsAtExtremeInputsExact() throws {
+        let easings = [
+            try LinearEasing(stops: [.init(output: 0), .init(output: 0.5, inputPercent: 1e-300),
+                                     .init(output: 0.75, inputPercent: 3e-320), .init(output: 1)]),
+            try LinearEasing(stops: [.init(output: -2), .init(output: 0.5, inputPercent: 1e300),
+                                     .init(output: 3, inputPercent: 1.5e300)]),
+            try LinearEasing(stops: [.init(output: 0.1), .init(output: 0.9, inputPercent: 7),
+                                     .init(output: 0.3, inputPercent: 33.3), .init(output: 1, inputPercent: 0x1p-1000)]),
+            try LinearEasing(stops: [.init(output: 0), .init(output: 0.7, inputPercent: 1e-318),
+                                     .init(output: 0.2, inputPercent: 3.3e-318), .init(output: 1, inputPercent: 1e-310),
+                                     .init(output: 1)]),
+            try LinearEasing(stops: [.init(output: 0), .init(output: 1e250, inputPercent: 1e250)]),
+            try LinearEasing(stops: [.init(output: 1), .init(output: 0, inputPercent: 20),
+                                     .init(output: 0, inputPercent: 40), .init(output: 1)]),
+        ]
+        var compared = 0
+        for easing in easings {
+            for stop in easing.stops {
+                let centre = stop.inputPercent / 100
+                var x = centre
+                for _ in 0..<40 { x = x.nextDown }
+                for _ in 0...80 {
+                    let got = easing.value(at: x)
+                    let expected = RationalReference.linear(stops: easing.stops, at: x)
+                    XCTAssertEqual(got.bitPattern, expected.bitPattern, "\(easing) at \(x): \(got) vs \(expected)")
+                    compared += 1
+                    x = x.nextUp
+                }
+            }
+            // The ladder ±2^-k down to the subnormals: fractions far below the width, distances that underflow.
+            for k in 1...1074 {
+                for x in [Double(sign: .plus, exponent: -k, significand: 1), Double(sign: .minus, exponent: -k, significand: 1.5)] {
+                    let got = easing.value(at: x)
+                    let expected = RationalReference.linear(stops: easing.stops, at: x)
+                    XCTAssertEqual(got.bitPattern, expected.bitPattern, "\(easing) at \(x): \(got) vs \(expected)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertEqual(compared, easings.reduce(0) { $0 + 81 * $1.stops.count + 2 * 1074 })
+    }
+
     /// linear() with round stops, where the exact value is often exactly halfway between two doubles (1.25·x on the
     /// first segment, 0.25 + (100x − 40)/80 on the last): against the same rational oracle, at random inputs and at
     /// inputs built to be ties, so that the exact midpoint comparison (`LinearEasing.nearerNeighbour`) is held to an

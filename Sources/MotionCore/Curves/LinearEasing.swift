@@ -75,15 +75,22 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     /// The output at `progress`, correctly rounded: linear interpolation through the two stops around it (the stops'
     /// inputs are their percentages over 100, exactly), extrapolating along the first or last segment outside the
     /// stops' range. With stops (A, y_a), (B, y_b) in percent, the exact value is
-    /// y_a + (y_b − y_a)·(100·x − A)/(B − A); the result is the double nearest it, ties to even: a double-double
-    /// evaluation with an error bound and a rounding test; where that cannot decide (exact ties, exact zeros), an exact
-    /// comparison with the candidate (`ProductSumSign`); and exact multi-precision arithmetic where neither can. NaN
-    /// passes through.
+    /// y_a + (y_b − y_a)·(100·x − A)/(B − A); the result is the double nearest it, ties to even: a stop's output
+    /// where the segment is flat or x is on a stop exactly; else a double-double evaluation with an error bound and a
+    /// rounding test; where that cannot decide (exact ties, exact zeros), an exact comparison with the candidate
+    /// (`ProductSumSign`); and exact multi-precision arithmetic where neither can (magnitudes beyond 2^900, or a width,
+    /// distance or fraction small enough for a rounding error to underflow). NaN passes through.
     @inline(never)
     public func value(at progress: Double) -> Double {
         if progress.isNaN { return progress }
         let (first, second) = segment(at: progress)
         if first.inputPercent == second.inputPercent { return second.output }
+        // Where the answer is a stop's output exactly, no arithmetic: a flat segment (the rise is 0), and an input on a
+        // stop (100x = A or B exactly: a layer waiting at 0 or done at 1). The rounding test cannot certify these (an
+        // exact 0 has no relative margin), so without this they would take the exact comparison.
+        if first.output == second.output { return first.output + 0 }
+        if Self.compare(first.inputPercent, toScaled: progress) == 0 { return first.output + 0 }
+        if Self.compare(second.inputPercent, toScaled: progress) == 0 { return second.output + 0 }
         if let fast = Self.interpolated(first, second, at: progress) { return fast }
         if let decided = Self.decidedExactly(first, second, at: progress) { return decided }
         return Self.exactInterpolated(first, second, at: progress)
@@ -108,7 +115,10 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// y_a + (y_b − y_a)·(100x − A)/(B − A) in double-double arithmetic (normalized) and a bound on its error, or nil
-    /// where a magnitude leaves the range where the bound holds.
+    /// where a magnitude leaves the range where the bound holds: every magnitude below 2^900, and no product whose
+    /// rounding error underflows (100x, B − A and 100x − A zero or at least 2^-800, and the fraction (100x − A)/(B − A)
+    /// zero or at least 2^-899). Below that an error lost to underflow is absolute, up to 2^-1074, and is no longer
+    /// small beside a tiny width: stops 10^-318 % apart missed the nearest double by one unit without the floor.
     @inline(__always)
     static func doubleDoubleInterpolation(_ a: (output: Double, inputPercent: Double),
                                           _ b: (output: Double, inputPercent: Double),
@@ -119,6 +129,9 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         // 100·x − A and B − A exactly (up to the low part's rounding, 2^-106 relative).
         let distance = DoubleDouble.product(100, x) + (-a.inputPercent)
         let width = DoubleDouble.sum(b.inputPercent, -a.inputPercent)
+        let scaled = abs(100 * x), along = abs(distance.high), across = abs(width.high)
+        guard scaled == 0 || scaled >= 0x1p-800, across >= 0x1p-800,
+              along == 0 || (along >= 0x1p-800 && along >= 0x1p-899 * across) else { return nil }
         // fraction = distance/width to about 2^-100 relative: a quotient, its remainder, a correction.
         let q0 = distance.high / width.high
         let remainder = distance + (-(width * q0))
@@ -129,8 +142,8 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         return (result, 0x1p-96 * scale + 0x1p-1000)
     }
 
-    /// Where the rounding test fails, the result is a double the bound's absolute floor cannot certify (above all 0,
-    /// at the first stop of `linear(0, …)`), or lies within `bound` of the midpoint m between two doubles (most often
+    /// Where the rounding test fails, the result is a double the bound's absolute floor cannot certify (an exact 0
+    /// inside a segment, as at x = 0.5 on `linear(-1, 1)`), or lies within `bound` of the midpoint m between two doubles (most often
     /// exactly on it: `linear(0, 0.25 20%, …)` gives 1.25·x, a tie for about one random input in five). The exact
     /// value y_a + (y_b − y_a)·(100x − A)/(B − A) is compared with the candidate exactly (`signAgainst`): the double
     /// itself where it is exact, else the neighbour on the exact value's side of m, the even one on a tie. Nil where a
@@ -210,9 +223,7 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         var low = 0, high = stops.count - 1
         while low <= high {
             let middle = (low + high) / 2
-            var difference = ExactSum(stops[middle].inputPercent)
-            difference.add(product: -100, progress)
-            if difference.sign <= 0 {
+            if Self.compare(stops[middle].inputPercent, toScaled: progress) <= 0 {
                 index = middle
                 low = middle + 1
             } else {
@@ -221,6 +232,33 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         }
         if index == stops.count - 1 { index -= 1 }
         return (stops[index], stops[index + 1])
+    }
+
+    /// The sign of `inputPercent` − 100·`progress`, decided exactly (−1, 0 or 1), for a non-NaN `progress`.
+    ///
+    /// With s = fl(100·progress): if A < s then A < 100·progress, since the doubles are at least one spacing apart
+    /// and s is within half the spacing on its side of the exact product (an overflow to ±∞ keeps the order too); the
+    /// same for A > s. Only A = s needs the product's rounding error, whose sign Dekker's product gives exactly where
+    /// s lies in [2^-900, 2^900] (no split overflows, no partial product underflows), and `ExactSum` elsewhere.
+    @inline(__always)
+    static func compare(_ inputPercent: Double, toScaled progress: Double) -> Int {
+        let scaled = 100 * progress
+        if inputPercent < scaled { return -1 }
+        if inputPercent > scaled { return 1 }
+        return -productErrorSign(progress, scaled: scaled)
+    }
+
+    /// The sign of 100·`progress` − `scaled` (exactly), where `scaled` is the rounded product.
+    @inline(never)
+    static func productErrorSign(_ progress: Double, scaled: Double) -> Int {
+        if scaled == 0 { return 0 }  // only progress ±0 gives a rounded 0 (100 times the least subnormal is not 0)
+        if abs(scaled) >= 0x1p-900, abs(scaled) <= 0x1p900 {
+            let low = DoubleDouble.product(100, progress).low
+            return low > 0 ? 1 : (low < 0 ? -1 : 0)
+        }
+        var error = ExactSum(-scaled)
+        error.add(product: 100, progress)
+        return error.sign
     }
 
     /// `linear(o1 i1%, o2 i2%, ...)`, or `linear` for the identity.
