@@ -107,4 +107,47 @@ final class BoundaryKernelTests: XCTestCase {
         }
         XCTAssert(failures.isEmpty, "\(failures.count) disagreements:\n" + failures.prefix(20).joined(separator: "\n"))
     }
+
+    /// A group eased by CSS `linear(...)` stops takes the directed progress every other group takes (the rounded
+    /// procedure with its doubtful layers repaired, bit for bit a `linear` group's output) and then the easing's scalar
+    /// code; and it stays within 10^-12 of the easing of the scalar timing procedure's progress (which, not repaired,
+    /// can differ by a rounding error next to a pass boundary), at random times and on and beside every boundary.
+    func testSharedLinearStopsEaseTheScalarProgress() throws {
+        let easing = try LinearEasing(stops: [.init(output: 0), .init(output: 0.25, inputPercent: 20),
+                                              .init(output: 0.25, inputPercent: 40), .init(output: 1.1, inputPercent: 90),
+                                              .init(output: 1)])
+        var generator = SplitMix64(seed: 59)
+        var timings: [LayerTimingParameters] = []
+        for _ in 0..<100 {
+            timings.append(LayerTimingParameters(begin: Double.random(in: 0..<1, using: &generator),
+                                                 duration: [0.1, 1.0 / 3, 0.25][Int(generator.next() % 3)],
+                                                 repeatCount: [0, 2, 2.5][Int(generator.next() % 3)],
+                                                 autoreverses: generator.next() % 2 == 0))
+        }
+        let layers = BasicLayers(count: timings.count, components: 1, curves: .shared(.linear(easing)))
+        for (i, timing) in timings.enumerated() {
+            layers.schedule.set(i, timing)
+            layers.set(i, component: 0, from: 0, to: 1)
+        }
+        let progress = progressLayers(timings)
+        var times = (0..<40).map { _ in Double.random(in: -0.1..<2, using: &generator) }
+        for timing in timings.prefix(10) {
+            for k in 0...Int(timing.iterations.rounded(.up)) {
+                let boundary = timing.begin + min(Double(k), timing.iterations) * timing.duration
+                times += [boundary.nextDown, boundary, boundary.nextUp]
+            }
+        }
+        var failures: [String] = []
+        for time in times {
+            let batch = outputs(layers, at: time), directed = outputs(progress, at: time)
+            for (i, timing) in timings.enumerated() {
+                let expected = easing.value(at: directed[i])
+                let scalar = easing.value(at: timing.directedProgress(at: time))
+                if batch[i].bitPattern != expected.bitPattern || abs(batch[i] - scalar) > 1e-12 {
+                    failures.append("layer \(i) \(timing) at \(time): \(batch[i]) vs \(expected), scalar \(scalar)")
+                }
+            }
+        }
+        XCTAssert(failures.isEmpty, "\(failures.count) disagreements:\n" + failures.prefix(20).joined(separator: "\n"))
+    }
 }

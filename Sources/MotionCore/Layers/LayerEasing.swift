@@ -6,16 +6,23 @@ enum LayerEasing: Sendable {
     case sharedBezier(TabulatedCubicBezier)
     /// Each layer's own cubic Bézier, read from five columns (x1, y1, x2, y2, tolerance): 40 bytes per layer.
     case ownBezier(BezierColumns)
-    /// Any other timing function (`steps()`, `linear(...)`), shared by the group, evaluated by its scalar code.
+    /// CSS `linear(...)` with stops, shared by the group: the directed progress as for a Bézier, then the easing's
+    /// scalar code on each layer (it has no use for the before flag).
+    case linearStops(LinearEasing)
+    /// Any other timing function (`steps()`), shared by the group, evaluated by its scalar code with each layer's
+    /// before flag.
     case function(TimingFunction)
 
-    /// The easing for a shared timing function: the identity, a tabulated Bézier, or the function itself.
+    /// The easing for a shared timing function: the identity, a tabulated Bézier, `linear(...)`'s stops, or the
+    /// function itself.
     init(_ function: TimingFunction) {
         switch function {
         case .cubicBezier(let curve):
             self = .sharedBezier(TabulatedCubicBezier(CompactCubicBezier(curve)))
         case .linear(let linear) where linear == .identity:
             self = .identity
+        case .linear(let linear):
+            self = .linearStops(linear)
         default:
             self = .function(function)
         }
@@ -36,6 +43,9 @@ enum LayerEasing: Sendable {
         case .ownBezier(let columns):
             Self.directedProgress(timing, layers: range, time: time, into: shifted)
             columns.ease(shifted, layers: range)
+        case .linearStops(let easing):
+            Self.directedProgress(timing, layers: range, time: time, into: shifted)
+            for i in range { shifted[i] = easing.value(at: shifted[i]) }
         case .function(let function):
             for i in range {
                 let sample = timing.sample(i, time: time)
