@@ -91,27 +91,12 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         if first.output == second.output { return first.output + 0 }
         if Self.compare(first.inputPercent, toScaled: progress) == 0 { return first.output + 0 }
         if Self.compare(second.inputPercent, toScaled: progress) == 0 { return second.output + 0 }
-        if let fast = Self.interpolated(first, second, at: progress) { return fast }
-        if let decided = Self.decidedExactly(first, second, at: progress) { return decided }
+        guard let (result, bound) = Self.doubleDoubleInterpolation(first, second, at: progress) else {
+            return Self.exactInterpolated(first, second, at: progress)
+        }
+        if let rounded = BezierRefinement.roundsTo(result, within: bound) { return rounded }
+        if let decided = Self.nearerNeighbour(result, within: bound, first, second, at: progress) { return decided }
         return Self.exactInterpolated(first, second, at: progress)
-    }
-
-    /// The correctly rounded interpolation in double-double arithmetic, or nil where the rounding test fails (or a
-    /// magnitude leaves the range where its error bound holds).
-    @inline(never)
-    static func interpolated(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
-                             at x: Double) -> Double? {
-        guard let (result, bound) = doubleDoubleInterpolation(a, b, at: x) else { return nil }
-        return BezierRefinement.roundsTo(result, within: bound)
-    }
-
-    /// Where `interpolated` cannot decide: its result compared exactly with the double or midpoint it lands on
-    /// (`nearerNeighbour`), or nil. Out of line, so that the common path carries none of it.
-    @inline(never)
-    static func decidedExactly(_ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
-                               at x: Double) -> Double? {
-        guard let (result, bound) = doubleDoubleInterpolation(a, b, at: x) else { return nil }
-        return nearerNeighbour(result, within: bound, a, b, at: x)
     }
 
     /// y_a + (y_b − y_a)·(100x − A)/(B − A) in double-double arithmetic (normalized) and a bound on its error, or nil
@@ -149,6 +134,7 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     /// itself where it is exact, else the neighbour on the exact value's side of m, the even one on a tie. Nil where a
     /// factor leaves the range that keeps the comparison exact, where `bound` is not far below the neighbours'
     /// spacing, or where a double result is not exact (then the multi-precision path decides).
+    @inline(never)
     static func nearerNeighbour(_ result: DoubleDouble, within bound: Double,
                                 _ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                                 at x: Double) -> Double? {
@@ -167,29 +153,39 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// The sign of the exact interpolation at `x` minus m = `m1` + `m2`, decided exactly: the sign of
-    /// S = y_a·B − y_b·A + 100x·(y_b − y_a) − m·(B − A) times that of B − A, ten products of doubles (100x and m each
-    /// as two) summed by `ProductSumSign`. Nil where a factor leaves its exact range.
+    /// S = y_a·W + R·D − m·W times that of W, with W = B − A, R = y_b − y_a and D = 100x − A, each split exactly into
+    /// doubles (W and R by two-sum, D as the two-sum of fl(100x) − A plus the product's rounding error), so S is a sum
+    /// of at most 12 products of doubles, summed by `ProductSumSign` with the zero ones left out (round stops make most
+    /// low parts 0: 4 or 5 products). Nil where a nonzero factor leaves its exact range.
     static func signAgainst(_ m1: Double, _ m2: Double,
                             _ a: (output: Double, inputPercent: Double), _ b: (output: Double, inputPercent: Double),
                             at x: Double) -> Int? {
         let scaled = DoubleDouble.product(100, x)
-        let admitted = ProductSumSign.admits(a.output) && ProductSumSign.admits(b.output)
-            && ProductSumSign.admits(a.inputPercent) && ProductSumSign.admits(b.inputPercent)
-            && ProductSumSign.admits(scaled.high) && ProductSumSign.admits(scaled.low)
+        let width = DoubleDouble.sum(b.inputPercent, -a.inputPercent)
+        let rise = DoubleDouble.sum(b.output, -a.output)
+        let along = DoubleDouble.sum(scaled.high, -a.inputPercent)
+        let admitted = ProductSumSign.admits(a.output) && ProductSumSign.admits(width.high)
+            && ProductSumSign.admits(width.low) && ProductSumSign.admits(rise.high) && ProductSumSign.admits(rise.low)
+            && ProductSumSign.admits(along.high) && ProductSumSign.admits(along.low) && ProductSumSign.admits(scaled.low)
             && ProductSumSign.admits(m1) && ProductSumSign.admits(m2)
         guard admitted else { return nil }
         var sum = ProductSumSign()
-        sum.add(product: a.output, b.inputPercent)
-        sum.add(product: -b.output, a.inputPercent)
-        sum.add(product: scaled.high, b.output)
-        sum.add(product: -scaled.high, a.output)
-        sum.add(product: scaled.low, b.output)
-        sum.add(product: -scaled.low, a.output)
-        sum.add(product: -m1, b.inputPercent)
-        sum.add(product: m1, a.inputPercent)
-        sum.add(product: -m2, b.inputPercent)
-        sum.add(product: m2, a.inputPercent)
-        return sum.sign * (b.inputPercent > a.inputPercent ? 1 : -1)
+        // y_a·W
+        sum.addUnlessZero(product: a.output, width.high)
+        sum.addUnlessZero(product: a.output, width.low)
+        // R·D, D = along.high + along.low + scaled.low (no arrays: this runs on every tie)
+        sum.addUnlessZero(product: rise.high, along.high)
+        sum.addUnlessZero(product: rise.high, along.low)
+        sum.addUnlessZero(product: rise.high, scaled.low)
+        sum.addUnlessZero(product: rise.low, along.high)
+        sum.addUnlessZero(product: rise.low, along.low)
+        sum.addUnlessZero(product: rise.low, scaled.low)
+        // −m·W
+        sum.addUnlessZero(product: -m1, width.high)
+        sum.addUnlessZero(product: -m1, width.low)
+        sum.addUnlessZero(product: -m2, width.high)
+        sum.addUnlessZero(product: -m2, width.low)
+        return sum.sign * (width.high > 0 ? 1 : -1)
     }
 
     /// The double nearest the exact interpolation (`MultiPrecisionFloat`).

@@ -30,6 +30,12 @@ struct ProductSumSign {
         grow(product.high)
     }
 
+    /// Adds `a`·`b` where neither factor is 0 (as `add(product:)`); a zero product adds nothing.
+    @inline(__always)
+    mutating func addUnlessZero(product a: Double, _ b: Double) {
+        if a != 0, b != 0 { add(product: a, b) }
+    }
+
     /// Adds `value` exactly (Shewchuk's Grow-Expansion with zero elimination).
     private mutating func grow(_ value: Double) {
         if value == 0 { return }
