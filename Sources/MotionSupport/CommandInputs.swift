@@ -35,6 +35,12 @@ package enum CommandInputs {
             throw CommandInputError(message: "\(command): input '\(SafeText.quoted(text))' is not a number")
         }
         guard value.isFinite else {
+            // A decimal such as 1e400 is finite but beyond the largest double; "inf" and "nan" are not numbers at all.
+            let written = text.trimmingWhitespace().lowercased()
+            if value.isInfinite, !written.contains("inf") {
+                throw CommandInputError(message: "\(command): input '\(SafeText.quoted(text))' is beyond the largest double "
+                                        + "(±1.7976931348623157e308); inputs must be finite doubles")
+            }
             throw CommandInputError(message: "\(command): input '\(SafeText.quoted(text))' is not finite; inputs must be "
                                     + "finite numbers")
         }

@@ -184,6 +184,24 @@ final class CorrectlyRoundedTests: XCTestCase {
         }
     }
 
+    /// An exact 0 on a tangent line is +0, as the nearest double to the real number 0 is: the line past 1 through
+    /// (p, q) with p − 1 = −1 gave MPFR's 0/(−1), −0, in both representations and on the exact path. (Found by a
+    /// helper's mpmath oracle.)
+    func testAnExactZeroOnATangentIsPositiveZero() throws {
+        let cases: [(CubicBezier, Double)] = [
+            (try CubicBezier(x1: 0.5, y1: 2, x2: 0, y2: 2), 2),
+            (try CubicBezier(x1: 0, y1: 0, x2: 0.5, y2: 3), 1.25),
+            (try CubicBezier(x1: 0.5, y1: 1.5, x2: 1, y2: 0), 2),
+            (try CubicBezier(x1: 0.5, y1: -1, x2: 0.5, y2: 0.5), -0.0),
+        ]
+        for (curve, x) in cases {
+            let few = try CubicBezier(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2, evaluations: .few)
+            for value in [curve.value(at: x), few.value(at: x), curve.exactValue(at: x)] {
+                XCTAssertEqual(value.bitPattern, 0.0.bitPattern, "\(curve) at \(x): \(value)")
+            }
+        }
+    }
+
     /// linear() with stops at tiny, subnormal and huge inputs, and at round percentages: the stop comparison
     /// A ≤ 100x is decided from the rounded product s = fl(100x) except where A = s, where the product's rounding error
     /// decides (Dekker's product in [2^-900, 2^900], the exact sum outside). Against the rational oracle at the 81

@@ -31,6 +31,14 @@ final class SpecTests: XCTestCase {
         XCTAssertTrue(message("cubic-bezier(0.1, 0.2").contains("missing ')'"))
         XCTAssertTrue(message("steps(3, nowhere)").contains("column 10"))
         XCTAssertTrue(message("steps(0.1, start)").contains("not a whole number"))
+        // The step count's range, with n as written (9007199254740993 parses to the double 9007199254740992).
+        XCTAssertEqual(try TimingFunction(spec: "steps(2147483647)"), .steps(try Steps(count: 2147483647)))
+        XCTAssertTrue(message("steps(2147483648)").hasSuffix("steps: n = 2147483648 is above 2147483647, the largest step count"),
+                      message("steps(2147483648)"))
+        XCTAssertTrue(message("steps(9007199254740993)").contains("n = 9007199254740993 is above"), message("steps(9007199254740993)"))
+        XCTAssertTrue(message("steps(-3e9)").hasSuffix("steps: n = -3e9 must be an integer ≥ 1"), message("steps(-3e9)"))
+        XCTAssertTrue(message("steps(0, jump-none)").hasSuffix("steps: n = 0 must be an integer ≥ 2 with jump-none"),
+                      message("steps(0, jump-none)"))
         XCTAssertTrue(message("wobble").contains("unknown spec 'wobble'"))
     }
 

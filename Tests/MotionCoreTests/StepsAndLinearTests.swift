@@ -57,8 +57,25 @@ final class LinearEasingTests: XCTestCase {
         XCTAssertEqual(try TimingFunction(spec: "linear").value(at: 0.3), 0.3)
     }
 
-    func testRequiresTwoStops() {
-        XCTAssertThrowsError(try TimingFunction(spec: "linear(0.5)"))
+    /// A single stop is a constant (CSS Working Group resolution, csswg-drafts issue 10580): kept twice at its input,
+    /// so that every input, inside or outside [0, 1], gives its output; no stop at all is refused.
+    func testASingleStopIsAConstant() throws {
+        for (spec, serialized) in [("linear(0.5)", "linear(0.5 0%, 0.5 0%)"), ("linear(0.5 50%)", "linear(0.5 50%, 0.5 50%)"),
+                                   ("linear(-2 150%)", "linear(-2 150%, -2 150%)")] {
+            let easing = try TimingFunction(spec: spec)
+            XCTAssertEqual(easing.description, serialized)
+            XCTAssertEqual(try TimingFunction(spec: easing.description), easing, "the serialization parses back")
+            let output = spec.hasPrefix("linear(-2") ? -2.0 : 0.5
+            for x in [-1e300, -1, 0, 0.25, 0.5, 0.75, 1, 1.5, 1e300] {
+                XCTAssertEqual(easing.value(at: x), output, "\(spec) at \(x)")
+                XCTAssertEqual(easing.slope(at: x), 0, "\(spec)'s slope at \(x)")
+            }
+        }
+        // linear(0.5 20% 80%) is two stops already: flat between them and outside.
+        XCTAssertEqual(try TimingFunction(spec: "linear(0.5 20% 80%)").value(at: 0.9), 0.5)
         XCTAssertThrowsError(try TimingFunction(spec: "linear()"))
+        XCTAssertThrowsError(try LinearEasing(stops: [])) { error in
+            XCTAssertEqual("\(error)", "linear: stops = 0 must be at least 1")
+        }
     }
 }

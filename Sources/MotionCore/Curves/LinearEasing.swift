@@ -25,16 +25,24 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
 
     /// Creates `linear(stops...)`, filling in inputs by CSS Easing 2: the first stop's missing input is 0%, the last's
     /// is max(100%, largest given); each input is raised to the largest before it; runs of missing inputs are spread
-    /// evenly between their neighbours.
-    /// - Throws: `InvalidParameterError` for fewer than 2 stops or a non-finite value.
+    /// evenly between their neighbours. A filled-in input is the double nearest its percentage (33.333333333333336
+    /// for a third), and the easing is exact for the stops as resolved. A single stop (allowed since the CSS Working
+    /// Group's resolution on csswg-drafts issue 10580) is a constant: it is kept twice at its input, as
+    /// `linear(0.5 50%, 0.5 50%)` for `linear(0.5 50%)`, so every output is its output.
+    /// - Throws: `InvalidParameterError` for no stops or a non-finite value.
     public init(stops given: [Stop]) throws(InvalidParameterError) {
-        guard given.count >= 2 else {
+        guard !given.isEmpty else {
             throw InvalidParameterError(
-                context: "linear", parameter: "stops", value: String(given.count), rule: "must be at least 2")
+                context: "linear", parameter: "stops", value: String(given.count), rule: "must be at least 1")
         }
         for (index, stop) in given.enumerated() {
             try requireFinite(stop.output, "output \(index + 1)", in: "linear")
             if let input = stop.inputPercent { try requireFinite(input, "input \(index + 1)", in: "linear") }
+        }
+        if given.count == 1 {
+            let stop = (output: given[0].output, inputPercent: given[0].inputPercent ?? 0)
+            self.init(resolved: [stop, stop])
+            return
         }
         var inputs = given.map(\.inputPercent)
         if inputs[0] == nil { inputs[0] = 0 }

@@ -40,14 +40,21 @@ public struct Steps: TimingCurve, Hashable, CustomStringConvertible {
     /// Creates `steps(count, position)`.
     /// - Throws: `InvalidParameterError` when `count` < 1, or < 2 with `jump-none`.
     public init(count: Int, position: Position = .jumpEnd) throws(InvalidParameterError) {
-        let minimum = position == .jumpNone ? 2 : 1
-        guard count >= minimum else {
-            throw InvalidParameterError(
-                context: "steps", parameter: "n", value: String(count),
-                rule: "must be an integer ≥ \(minimum)\(position == .jumpNone ? " with jump-none" : "")")
+        guard count >= Self.minimumCount(position) else {
+            throw Self.countError(String(count), position)
         }
         self.count = count
         self.position = position
+    }
+
+    /// The least step count `position` allows: 2 for `jump-none`, else 1.
+    static func minimumCount(_ position: Position) -> Int { position == .jumpNone ? 2 : 1 }
+
+    /// The error for a step count below `minimumCount(position)`, written as `count`.
+    static func countError(_ count: String, _ position: Position) -> InvalidParameterError {
+        InvalidParameterError(context: "steps", parameter: "n", value: count,
+                              rule: "must be an integer ≥ \(minimumCount(position))"
+                                  + (position == .jumpNone ? " with jump-none" : ""))
     }
 
     /// The number of jumps the output makes over [0, 1].

@@ -66,13 +66,17 @@ extension TimingFunction {
             }
             position = parsed
         }
+        // n as written (a count beyond 2^53 is not the double it parses to).
+        let written = items[0].values.map(\.text).joined(separator: " ")
         guard count == count.rounded() else {
-            throw SpecError(input: input, column: items[0].column,
-                            message: "steps: n = \(formatSpecNumber(count)) is not a whole number")
+            throw SpecError(input: input, column: items[0].column, message: "steps: n = \(written) is not a whole number")
         }
-        guard abs(count) < Double(Int32.max) else {
+        guard count <= Double(Int32.max) else {
             throw SpecError(input: input, column: items[0].column,
-                            message: "steps: n = \(formatSpecNumber(count)) is above \(Int32.max), the largest step count")
+                            message: "steps: n = \(written) is above \(Int32.max), the largest step count")
+        }
+        guard count >= Double(Steps.minimumCount(position)) else {
+            throw SpecError(input: input, column: items[0].column, message: Steps.countError(written, position).description)
         }
         return try call.validating(in: input, at: items[0].column) { () throws(InvalidParameterError) in
             try Steps(count: Int(count), position: position)

@@ -191,6 +191,9 @@ final class MultiPrecisionFloat {
 
     /// The double nearest a/b (b nonzero), ties to even, subnormals included.
     static func nearestDouble(quotient a: MultiPrecisionFloat, _ b: MultiPrecisionFloat) -> Double {
+        // An exact 0 is +0, whatever the signs: MPFR's 0/b carries the sign of b, and a tangent line through 0 at
+        // x > 1 (run −1) printed −0.
+        if a.isZero { return 0 }
         // 53 + 64 bits decide the rounding unless the quotient lies within 2^-117 relative of a midpoint; the
         // remainder a − q·b, exact, tells whether it is exactly one.
         var precision = 128
