@@ -249,6 +249,44 @@ final class CorrectlyRoundedTests: XCTestCase {
         XCTAssertEqual(compared, easings.reduce(0) { $0 + 81 * $1.stops.count + 2 * 1074 })
     }
 
+    /// linear()'s slope: 100·(y_b − y_a)/(B − A) on the segment `value(at:)` uses, rounded once, against BigInt
+    /// rationals, at random inputs and beside every stop (the rounded form (y_b − y_a)/(B/100 − A/100) rounds three
+    /// times and misses on stops such as 33.3 % and 70 %).
+    func testLinearEasingSlopeExact() throws {
+        let easings = [
+            try LinearEasing(stops: [.init(output: 0), .init(output: 0.3, inputPercent: 33.3),
+                                     .init(output: 0.1, inputPercent: 70), .init(output: 1)]),
+            try LinearEasing(stops: [.init(output: 1e-5), .init(output: 0.7, inputPercent: 1e-7),
+                                     .init(output: 0.7, inputPercent: 50), .init(output: -3, inputPercent: 66.7),
+                                     .init(output: 1, inputPercent: 66.7), .init(output: 1)]),
+        ]
+        var generator = SplitMix64(seed: 61)
+        var misses = 0
+        for easing in easings {
+            var inputs = (0..<300).map { _ in Double.random(in: -0.5...1.5, using: &generator) }
+            for stop in easing.stops { inputs += [stop.inputPercent / 100, (stop.inputPercent / 100).nextUp,
+                                                  (stop.inputPercent / 100).nextDown] }
+            for x in inputs {
+                let expected: Double
+                switch RationalReference.interpolation(stops: easing.stops, at: x) {
+                case .stop: expected = 0
+                case .quotient:
+                    let (a, b) = RationalReference.segment(stops: easing.stops, at: x)
+                    let rise = RationalReference.Dyadic(b.output).minus(RationalReference.Dyadic(a.output))
+                        .times(RationalReference.Dyadic(100))
+                    let width = RationalReference.Dyadic(b.inputPercent).minus(RationalReference.Dyadic(a.inputPercent))
+                    expected = RationalReference.Dyadic.nearestDouble(rise, width)
+                    let (ia, ib) = (a.inputPercent / 100, b.inputPercent / 100)
+                    if (b.output - a.output) / (ib - ia) != expected { misses += 1 }
+                }
+                let got = easing.slope(at: x)
+                XCTAssertEqual(got.bitPattern, expected.bitPattern, "\(easing) slope at \(x): \(got) vs \(expected)")
+            }
+        }
+        // The rounded form the exact slope replaced misses on these stops.
+        XCTAssertGreaterThan(misses, 0)
+    }
+
     /// linear() with round stops, where the exact value is often exactly halfway between two doubles (1.25·x on the
     /// first segment, 0.25 + (100x − 40)/80 on the last): against the same rational oracle, at random inputs and at
     /// inputs built to be ties, so that the exact midpoint comparison (`LinearEasing.nearerNeighbour`) is held to an
@@ -312,15 +350,23 @@ enum RationalReference {
         case quotient(Dyadic, Dyadic)
     }
 
-    /// See `Interpolation`.
-    static func interpolation(stops: [(output: Double, inputPercent: Double)], at x: Double) -> Interpolation {
+    /// The two stops CSS's rule picks at x, by exact comparisons over every stop.
+    static func segment(stops: [(output: Double, inputPercent: Double)], at x: Double)
+        -> ((output: Double, inputPercent: Double), (output: Double, inputPercent: Double))
+    {
         let hundredX = Dyadic(x).times(Dyadic(100))
         var index = 0
         for candidate in stops.indices where Dyadic(stops[candidate].inputPercent).minus(hundredX).m.signum() <= 0 {
             index = candidate
         }
         if index == stops.count - 1 { index -= 1 }
-        let (a, b) = (stops[index], stops[index + 1])
+        return (stops[index], stops[index + 1])
+    }
+
+    /// See `Interpolation`.
+    static func interpolation(stops: [(output: Double, inputPercent: Double)], at x: Double) -> Interpolation {
+        let hundredX = Dyadic(x).times(Dyadic(100))
+        let (a, b) = segment(stops: stops, at: x)
         if a.inputPercent == b.inputPercent { return .stop(b.output) }
         let ya = Dyadic(a.output), yb = Dyadic(b.output), pa = Dyadic(a.inputPercent), pb = Dyadic(b.inputPercent)
         let width = pb.minus(pa)

@@ -209,11 +209,16 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         return Number.nearestDouble(quotient: numerator, width)
     }
 
-    /// The slope of the segment containing `progress` (0 on a vertical jump).
+    /// The slope d(output)/d(input) of the segment containing `progress` (the segment `value(at:)` interpolates on),
+    /// correctly rounded: 100·(y_b − y_a)/(B − A) for stops at A % and B %, the exact quotient rounded once (0 on a
+    /// vertical jump or a flat segment; ±infinity where the exact slope lies beyond the `Double` range).
     public func slope(at progress: Double) -> Double {
         let (first, second) = segment(at: progress)
-        let inputA = first.inputPercent / 100, inputB = second.inputPercent / 100
-        return inputA == inputB ? 0 : (second.output - first.output) / (inputB - inputA)
+        if first.inputPercent == second.inputPercent || first.output == second.output { return 0 }
+        typealias Number = MultiPrecisionFloat
+        let rise = Number.exactProduct(Number(100.0), Number.exactDifference(Number(second.output), Number(first.output)))
+        return Number.nearestDouble(quotient: rise, Number.exactDifference(Number(second.inputPercent),
+                                                                           Number(first.inputPercent)))
     }
 
     /// The two stops that bracket `progress` by the CSS rule.
