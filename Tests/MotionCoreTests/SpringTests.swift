@@ -231,6 +231,24 @@ final class SpringTests: XCTestCase {
         XCTAssertThrowsError(try spring.settlingTime(epsilon: 0))
     }
 
+    /// The settling time is the double nearest T, the last time |1 − progress| = ε, on inputs where the closed form
+    /// in doubles chose the wrong piece or the wrong side of a flat crossing: ε within 2e-17 of an extremum (the
+    /// extremum above ε, then below it), ε just below a peak (the crossing 1e-8 s from it), and a crossing next to the
+    /// start (ε = 0.999), where the double root was 18 units off. Expected values: an independent oracle (an outsider's
+    /// mpmath script: the extrema in closed form, bisection on |d| − ε at 600 to 3,000 bits).
+    func testSettlingTimeIsTheNearestDoubleWhereTheClosedFormCannotTell() throws {
+        let cases: [(Spring, Double, Double)] = [
+            (try Spring(mass: 1, stiffness: 100, damping: 1, initialVelocity: 5), 0.6997924635305229, 0.8962644946501196),
+            (try Spring(mass: 1, stiffness: 100, damping: 10), 0.1630335348215805, 0.19705605018663402),
+            (try Spring(mass: 1, stiffness: 100, damping: 2), 0.7292476142876708, 0.31574194330382127),
+            (try Spring(mass: 1, stiffness: 100, damping: 10), 0.999, 0.00450610215502742),
+        ]
+        for (spring, epsilon, expected) in cases {
+            let time = try spring.settlingTime(epsilon: epsilon)
+            XCTAssertEqual(time.bitPattern, expected.bitPattern, "\(spring) ε = \(epsilon): \(time) vs \(expected)")
+        }
+    }
+
     func testOtherSettlingDefinitions() throws {
         // Apple's examples for CASpringAnimation.settlingDuration: about 2.85 s and just over 1 s.
         let soft = try Spring(mass: 1, stiffness: 100, damping: 5), firm = try Spring(mass: 1, stiffness: 100, damping: 15)

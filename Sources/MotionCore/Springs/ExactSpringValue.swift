@@ -34,7 +34,8 @@ enum ExactSpringValue {
     static func evaluate(_ spring: Spring, at time: Double, velocity: Bool) -> Double {
         var precision = initialPrecision
         while true {
-            let enclosure = motion(spring, at: time, precision: precision, velocity: velocity)
+            let enclosure = motion(spring, at: MultiPrecisionFloat(time), precision: precision,
+                                   quantity: velocity ? .velocity : .progress)
             if let enclosure, let answer = enclosure.nearestDouble, !answer.isNaN { return answer }
             if precision >= maximumPrecision {
                 // Within 2^-16384 of a midpoint: the lower end's nearest double.
@@ -46,16 +47,49 @@ enum ExactSpringValue {
         }
     }
 
-    /// An enclosure of progress (or velocity) at `precision` bits; nil where an interval division or root could not be
-    /// formed at this precision.
-    static func motion(_ spring: Spring, at time: Double, precision: Int, velocity: Bool) -> Interval? {
+    /// What `motion` encloses.
+    enum Quantity {
+        /// Progress, 1 − d.
+        case progress
+        /// Velocity, −d′, progress units per second.
+        case velocity
+        /// The displacement from the target, d = 1 − progress (formed directly: no cancellation where it is small).
+        case displacement
+    }
+
+    /// The sign of |d| − ε at the exact time `time` ≥ 0 (d = 1 − progress): 1 where the spring is ε or more away, −1
+    /// where it is closer, decided on interval enclosures from 128 bits up to 1,024; 0 where even that cannot tell
+    /// (|d| within about 2^-1000 of ε). For the settling time, whose definition is this comparison.
+    static func displacement(_ spring: Spring, at time: MultiPrecisionFloat, against epsilon: Double) -> Int {
+        let bound = MultiPrecisionFloat(epsilon)
+        var precision = initialPrecision
+        while precision <= 1024 {
+            if let d = motion(spring, at: time, precision: precision, quantity: .displacement) {
+                // |d| enclosed: [low, high] when d ≥ 0, [−high, −low] when d ≤ 0, else [0, max(−low, high)].
+                let negatedLow = MultiPrecisionFloat.exactDifference(MultiPrecisionFloat(0.0), d.low)
+                let negatedHigh = MultiPrecisionFloat.exactDifference(MultiPrecisionFloat(0.0), d.high)
+                let (smallest, largest): (MultiPrecisionFloat?, MultiPrecisionFloat) =
+                    d.low.sign >= 0 ? (d.low, d.high)
+                    : d.high.sign <= 0 ? (negatedHigh, negatedLow)
+                    : (nil, negatedLow.compare(d.high) > 0 ? negatedLow : d.high)
+                if let smallest, smallest.compare(bound) > 0 { return 1 }
+                if largest.compare(bound) < 0 { return -1 }
+            }
+            precision *= 2
+        }
+        return 0
+    }
+
+    /// An enclosure of `quantity` at the exact time `time` and `precision` bits; nil where an interval division or root
+    /// could not be formed at this precision.
+    static func motion(_ spring: Spring, at time: MultiPrecisionFloat, precision: Int, quantity: Quantity) -> Interval? {
         typealias Number = MultiPrecisionFloat
         func point(_ value: Double) -> Interval { Interval(value, precision: precision) }
         let (m, k, c) = (Number(spring.mass), Number(spring.stiffness), Number(spring.damping))
         // 4mk − c², exactly.
         let discriminant = Number.exactDifference(Number.exactScaled(Number.exactProduct(m, k), 2), Number.exactProduct(c, c))
         let twoMass = Interval(exactly: Number.exactScaled(m, 1), precision: precision)
-        let t = point(time), rate = point(-spring.initialVelocity)
+        let t = Interval(exactly: time, precision: precision), rate = point(-spring.initialVelocity)
         let (sum, difference, product, quotient) = (Interval.sum, Interval.difference, Interval.product, Interval.quotient)
         guard let lambda = quotient(point(spring.damping), twoMass) else { return nil }
         // e^{−λt}·C = F·C′ and e^{−λt}·S = F·S′ with F ≥ 0 the only factor that may underflow MPFR's exponent range
@@ -83,7 +117,7 @@ enum ExactSpringValue {
             (factor, cosine, sine) = (Interval.negation(product(slowRate, t)).exp, product(sum(point(1), ratio), half),
                                       sineFactor)
         }
-        if velocity {
+        if quantity == .velocity {
             guard let stiffnessRatio = quotient(point(spring.stiffness), Interval(exactly: m, precision: precision)) else {
                 return nil
             }
@@ -91,8 +125,9 @@ enum ExactSpringValue {
             let bracket = difference(product(cosine, rate), product(sine, sum(product(lambda, rate), stiffnessRatio)))
             return Interval.negation(product(factor, bracket))
         }
-        // 1 − F·(C′ + (r + λ)·S′).
-        return difference(point(1), product(factor, sum(cosine, product(sum(rate, lambda), sine))))
+        // d = F·(C′ + (r + λ)·S′), and progress 1 − d.
+        let displacement = product(factor, sum(cosine, product(sum(rate, lambda), sine)))
+        return quantity == .displacement ? displacement : difference(point(1), displacement)
     }
 }
 

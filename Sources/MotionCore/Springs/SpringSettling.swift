@@ -4,9 +4,15 @@ import RealModule
 /// forever, ε relative to the distance (default 0.001).
 ///
 /// Found without sampling: the motion is split into monotone pieces at the extrema of the displacement x(t) (closed
-/// form times), the last piece that starts with |x| ≥ ε is located exactly (under-damped extrema shrink by exactly
+/// form times), the last piece that starts with |x| ≥ ε is located (under-damped extrema shrink by exactly
 /// e^{−λπ/ωd} per half period; over- and critically damped springs have at most one extremum), and the crossing of
-/// ±ε inside it is solved with `BracketedRoot` to full precision.
+/// ±ε inside it is solved with `BracketedRoot`. Both are then decided exactly: whether an extremum reaches ε is
+/// compared on the exact motion at the extremum's double time (`ExactSpringValue.displacement(_:at:against:)`, interval
+/// arithmetic in MPFR), and the crossing T, the last time with |x| = ε, is bracketed between adjacent doubles by
+/// bisection on exact comparisons and rounded to the nearer (the exact midpoint decides). What stays out of reach: an
+/// extremum within about (ω·δt)² of ε, δt the rounding of its double time, where the double time's value may fall
+/// below ε while the true extremum does not; with damping ratios below about 1e-9 and 10^10 half periods and more,
+/// δt alone (10^-5 s at 10^11 s) makes neighbouring extrema indistinguishable.
 extension Spring {
     /// Checks a settling tolerance ε (a fraction of the distance) before any spring is at hand.
     /// - Throws: for ε outside (0, 1), naming it as `epsilon`.
@@ -34,8 +40,63 @@ extension Spring {
                     + "\(formatSpecNumber(dampingRatio)), decay rate \(formatSpecNumber(decayRate))/s)")
         }
         let sign: Double = x(start) >= 0 ? 1 : -1
-        if abs(x(end)) >= epsilon { return end }
-        return BracketedRoot.find(in: start, end) { x($0) - sign * epsilon } ?? end
+        if reachesTolerance(epsilon, at: end) { return end }
+        let guess = BracketedRoot.find(in: start, end) { x($0) - sign * epsilon } ?? end
+        return crossing(epsilon: epsilon, in: start, end, near: guess)
+    }
+
+    /// Whether |x| ≥ ε at the double time `time`, decided on the exact motion (an undecidable tie, within 2^-1000,
+    /// counts as reaching ε: the spring is not yet closer than ε there).
+    private func reachesTolerance(_ epsilon: Double, at time: Double) -> Bool {
+        ExactSpringValue.displacement(self, at: MultiPrecisionFloat(time), against: epsilon) >= 0
+    }
+
+    /// The double nearest the crossing T in [start, end] where |x| falls to ε for good, given |x| ≥ ε at `start`,
+    /// |x| < ε at `end` and |x| decreasing between (the exact comparisons decide; `guess`, the root of the closed form,
+    /// only narrows the first bracket). Bisection over the doubles' order (at most 64 comparisons), then the exact
+    /// midpoint of the last two doubles decides which is nearer, the even one on a tie.
+    private func crossing(epsilon: Double, in start: Double, _ end: Double, near guess: Double) -> Double {
+        guard start >= 0, start < end, reachesTolerance(epsilon, at: start), !reachesTolerance(epsilon, at: end) else {
+            return guess
+        }
+        var low = start, high = end
+        // A bracket around the guess first: 1, 2, 4, … units either side.
+        if guess > start, guess < end {
+            var step: UInt64 = 1
+            if reachesTolerance(epsilon, at: guess) {
+                low = guess
+                while true {
+                    let probe = Double(bitPattern: guess.bitPattern &+ step)
+                    if probe >= high { break }
+                    if !reachesTolerance(epsilon, at: probe) { high = probe; break }
+                    low = probe
+                    step <<= 1
+                }
+            } else {
+                high = guess
+                while true {
+                    let probe = Double(bitPattern: guess.bitPattern &- min(step, guess.bitPattern))
+                    if probe <= low { break }
+                    if reachesTolerance(epsilon, at: probe) { low = probe; break }
+                    high = probe
+                    step <<= 1
+                }
+            }
+        }
+        // Positive doubles are ordered as their bit patterns.
+        while high.bitPattern - low.bitPattern > 1 {
+            let middle = Double(bitPattern: low.bitPattern + (high.bitPattern - low.bitPattern) / 2)
+            if reachesTolerance(epsilon, at: middle) { low = middle } else { high = middle }
+        }
+        // T lies in [low, high): at low the spring is ε or more away, at high closer.
+        let atLow = ExactSpringValue.displacement(self, at: MultiPrecisionFloat(low), against: epsilon)
+        if atLow == 0 { return low }
+        let midpoint = MultiPrecisionFloat.exactScaled(
+            MultiPrecisionFloat.exactSum(MultiPrecisionFloat(low), MultiPrecisionFloat(high)), -1)
+        let side = ExactSpringValue.displacement(self, at: midpoint, against: epsilon)
+        if side > 0 { return high }
+        if side < 0 { return low }
+        return low.significandBitPattern & 1 == 0 ? low : high
     }
 
     /// The times t > 0 where x'(t) = 0 that bound the last monotone piece starting with |x| ≥ ε, or nil when that
@@ -59,8 +120,9 @@ extension Spring {
             guard extremum(k + 1).isFinite else { return nil }
             if k < 0x1p52 {
                 // Beyond 2^52 half periods, neighbouring extrema are closer than the spacing of Doubles near them.
-                for _ in 0..<4 where abs(x(extremum(k + 1))) >= epsilon { k += 1 }
-                for _ in 0..<4 where k >= 0 && abs(x(extremum(k))) < epsilon { k -= 1 }
+                // Decided on the exact motion at each extremum's double time.
+                for _ in 0..<4 where reachesTolerance(epsilon, at: extremum(k + 1)) { k += 1 }
+                for _ in 0..<4 where k >= 0 && !reachesTolerance(epsilon, at: extremum(k)) { k -= 1 }
             }
             return k < 0 ? (0, extremum(0)) : (extremum(k), extremum(k + 1))
         }
@@ -79,7 +141,7 @@ extension Spring {
         var far = max(extremumTime ?? 0, 1 / omegaSquared.squareRoot())
         for _ in 0..<2_100 where far.isFinite && abs(x(far)) >= epsilon { far *= 2 }
         guard far.isFinite, abs(x(far)) < epsilon else { return nil }
-        if let extremumTime, abs(x(extremumTime)) >= epsilon { return (extremumTime, far) }
+        if let extremumTime, reachesTolerance(epsilon, at: extremumTime) { return (extremumTime, far) }
         return (0, extremumTime ?? far)
     }
 }
