@@ -34,7 +34,8 @@ struct SettleCommand: ParsableCommand {
         abstract: "Print a spring's settling time in seconds.",
         discussion: """
             MotionBench's definition: the first time after which |progress - 1| < epsilon holds forever (epsilon is \
-            a fraction of the distance), solved exactly. --all adds each library's own rule as 'name value' lines; \
+            a fraction of the distance): the double nearest it, decided on the exact motion (docs/solver.md gives the \
+            limits). --all adds each library's own rule as 'name value' lines; \
             frame-based rules are evaluated on the exact motion of a move of --distance units at --rate Hz. \
             --native adds, as a 'native' line, the rule of the platform whose form SPEC is written in (Android's for \
             android-spring, rebound's for origami-spring). An undamped spring never settles: that is exit code 2.

@@ -22,7 +22,9 @@ extension Spring {
         }
     }
 
-    /// Our settling time in seconds for tolerance `epsilon` in (0, 1) (a fraction of the distance).
+    /// Our settling time in seconds for tolerance `epsilon` in (0, 1) (a fraction of the distance): the double nearest
+    /// T, the last time |1 − progress| = ε, decided on the exact motion (a few milliseconds; the limits are in the
+    /// type's comment above).
     /// - Throws: for ε outside (0, 1), or an undamped spring (c = 0), which never settles.
     public func settlingTime(epsilon: Double = 0.001) throws(InvalidParameterError) -> Double {
         try Self.checkSettlingTolerance(epsilon)
@@ -151,7 +153,8 @@ extension Spring {
 /// The frame-based rules are evaluated on the exact motion of a move of `distance` units (pixels or points) at the
 /// given frame rate, and report the first frame time at which the library's stopping condition holds.
 public enum SettlingDefinition: String, Sendable, CaseIterable {
-    /// MotionBench: the last time |progress − 1| ≥ ε (ε = 0.001 of the distance), solved exactly.
+    /// MotionBench: the last time |progress − 1| ≥ ε (ε = 0.001 of the distance), the double nearest it
+    /// (`Spring.settlingTime(epsilon:)`).
     case motionbench
     /// SwiftUI `settlingDuration`: not public; reimplemented as the envelope bound for target 1, initial velocity 0,
     /// ε = 0.001 (the exact last crossing when ζ ≥ 1, where the motion has no envelope).
