@@ -136,8 +136,9 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
     }
 
     /// Where the rounding test fails, the result is a double the bound's absolute floor cannot certify (an exact 0
-    /// inside a segment, as at x = 0.5 on `linear(-1, 1)`), or lies within `bound` of the midpoint m between two doubles (most often
-    /// exactly on it: `linear(0, 0.25 20%, …)` gives 1.25·x, a tie for about one random input in five). The exact
+    /// inside a segment, as at x = 0.5 on `linear(-1, 1)`), or lies within `bound` of the midpoint m between two
+    /// doubles (most often exactly on it: `linear(0, 0.25 20%, …)` gives 1.25·x, a tie for about one random input in
+    /// five). The exact
     /// value y_a + (y_b − y_a)·(100x − A)/(B − A) is compared with the candidate exactly (`signAgainst`): the double
     /// itself where it is exact, else the neighbour on the exact value's side of m, the even one on a tie. Nil where a
     /// factor leaves the range that keeps the comparison exact, where `bound` is not far below the neighbours'
@@ -179,20 +180,20 @@ public struct LinearEasing: TimingCurve, Hashable, CustomStringConvertible {
         guard admitted else { return nil }
         var sum = ProductSumSign()
         // y_a·W
-        sum.addUnlessZero(product: a.output, width.high)
-        sum.addUnlessZero(product: a.output, width.low)
+        sum.add(product: a.output, width.high)
+        sum.add(product: a.output, width.low)
         // R·D, D = along.high + along.low + scaled.low (no arrays: this runs on every tie)
-        sum.addUnlessZero(product: rise.high, along.high)
-        sum.addUnlessZero(product: rise.high, along.low)
-        sum.addUnlessZero(product: rise.high, scaled.low)
-        sum.addUnlessZero(product: rise.low, along.high)
-        sum.addUnlessZero(product: rise.low, along.low)
-        sum.addUnlessZero(product: rise.low, scaled.low)
+        sum.add(product: rise.high, along.high)
+        sum.add(product: rise.high, along.low)
+        sum.add(product: rise.high, scaled.low)
+        sum.add(product: rise.low, along.high)
+        sum.add(product: rise.low, along.low)
+        sum.add(product: rise.low, scaled.low)
         // −m·W
-        sum.addUnlessZero(product: -m1, width.high)
-        sum.addUnlessZero(product: -m1, width.low)
-        sum.addUnlessZero(product: -m2, width.high)
-        sum.addUnlessZero(product: -m2, width.low)
+        sum.add(product: -m1, width.high)
+        sum.add(product: -m1, width.low)
+        sum.add(product: -m2, width.high)
+        sum.add(product: -m2, width.low)
         return sum.sign * (width.high > 0 ? 1 : -1)
     }
 

@@ -54,37 +54,13 @@ extension Spring {
     }
 
     /// The double nearest the crossing T in [start, end] where |x| falls to ε for good, given |x| ≥ ε at `start`,
-    /// |x| < ε at `end` and |x| decreasing between (the exact comparisons decide; `guess`, the root of the closed form,
-    /// only narrows the first bracket). Bisection over the doubles' order (at most 64 comparisons), then the exact
-    /// midpoint of the last two doubles decides which is nearer, the even one on a tie.
+    /// |x| < ε at `end` and |x| decreasing between: bisection over the doubles' order on exact comparisons (at most 64),
+    /// then the exact midpoint of the last two doubles decides which is nearer, the even one on a tie. `guess`, the
+    /// closed form's root, answers only where the exact comparisons cannot confirm the bracket.
     private func crossing(epsilon: Double, in start: Double, _ end: Double, near guess: Double) -> Double {
-        guard start >= 0, start < end, reachesTolerance(epsilon, at: start), !reachesTolerance(epsilon, at: end) else {
-            return guess
-        }
+        guard start.sign == .plus, start < end, reachesTolerance(epsilon, at: start),
+              !reachesTolerance(epsilon, at: end) else { return guess }
         var low = start, high = end
-        // A bracket around the guess first: 1, 2, 4, … units either side.
-        if guess > start, guess < end {
-            var step: UInt64 = 1
-            if reachesTolerance(epsilon, at: guess) {
-                low = guess
-                while true {
-                    let probe = Double(bitPattern: guess.bitPattern &+ step)
-                    if probe >= high { break }
-                    if !reachesTolerance(epsilon, at: probe) { high = probe; break }
-                    low = probe
-                    step <<= 1
-                }
-            } else {
-                high = guess
-                while true {
-                    let probe = Double(bitPattern: guess.bitPattern &- min(step, guess.bitPattern))
-                    if probe <= low { break }
-                    if reachesTolerance(epsilon, at: probe) { low = probe; break }
-                    high = probe
-                    step <<= 1
-                }
-            }
-        }
         // Positive doubles are ordered as their bit patterns.
         while high.bitPattern - low.bitPattern > 1 {
             let middle = Double(bitPattern: low.bitPattern + (high.bitPattern - low.bitPattern) / 2)

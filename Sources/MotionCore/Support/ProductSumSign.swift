@@ -21,19 +21,14 @@ struct ProductSumSign {
         factor == 0 || (factor.magnitude >= 0x1p-400 && factor.magnitude <= 0x1p400)
     }
 
-    /// Adds the exact product `a`·`b` (both admitted by `admits`).
+    /// Adds the exact product `a`·`b` (both admitted by `admits`); a zero factor adds nothing and counts for nothing.
     mutating func add(product a: Double, _ b: Double) {
+        if a == 0 || b == 0 { return }
         precondition(products < 16, "ProductSumSign holds at most 16 products")
         products += 1
         let product = DoubleDouble.product(a, b)
         grow(product.low)
         grow(product.high)
-    }
-
-    /// Adds `a`·`b` where neither factor is 0 (as `add(product:)`); a zero product adds nothing.
-    @inline(__always)
-    mutating func addUnlessZero(product a: Double, _ b: Double) {
-        if a != 0, b != 0 { add(product: a, b) }
     }
 
     /// Adds `value` exactly (Shewchuk's Grow-Expansion with zero elimination).
