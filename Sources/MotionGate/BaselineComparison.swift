@@ -18,20 +18,24 @@ extension PerformanceGate {
                                  + workloads.map(\.name).joined(separator: ", ") + "; record them with: "
                                  + recordCommand(path: path, workloads: workloads, mode: mode))
         }
-        outcome.notes += try engineKeyNotes(present, path: path, allowMismatch: allowMismatch)
+        let keys = try engineKeys(present, path: path, allowMismatch: allowMismatch)
+        outcome.notes += keys.notes
         for (workload, recorded) in present {
             progress("gate: \(workload.name)")
+            let scale = keys.perLayerFrame[workload.name]
             if let before = recorded.instructions, mode == .instructions || mode == .both {
                 outcome.rows.append(try instructionRow(workload, before: before, functions: recorded.functions,
-                                                       baseline: baseline, executable: executable,
+                                                       baseline: baseline, executable: executable, perLayerFrame: scale,
                                                        maxIncrease: maxIncrease, failOnToolchainMismatch: failOnToolchainMismatch,
                                                        limits: limits))
             }
             if let before = recorded.cpuSeconds, mode == .time || mode == .both {
                 let now = try timeStatistics(executable, workload, count: 5, limits: limits)
-                outcome.rows.append(Row(workload: workload.name, metric: "cpu seconds (median)", unit: "s", baseline: before.median,
-                                        current: now.median, change: now.median / before.median - 1, verdict: .pass,
-                                        note: "report only", spread: now.min...now.max, samples: now.samples))
+                let (stored, current) = (scale?.stored ?? 1, scale?.current ?? 1)
+                outcome.rows.append(Row(workload: workload.name, metric: "cpu seconds (median)" + (scale == nil ? "" : " per layer-frame"),
+                                        unit: "s", baseline: before.median / stored, current: now.median / current,
+                                        change: (now.median / current) / (before.median / stored) - 1, verdict: .pass,
+                                        note: "report only", spread: (now.min / current)...(now.max / current), samples: now.samples))
             }
         }
         if !missing.isEmpty {
@@ -45,12 +49,23 @@ extension PerformanceGate {
         return outcome
     }
 
-    /// Checks each engine workload's key against the one its baseline recorded: a different scenario, layers, frames,
-    /// threads or engine name throws "not comparable:" naming each field (exit 2), or with `allowMismatch` becomes a
-    /// note; a different version or library file is a note, and a baseline without a key gets one asking to re-record.
-    static func engineKeyNotes(_ present: [(GateWorkload, GateBaseline.Measurement)], path: String,
-                               allowMismatch: Bool) throws -> [String] {
-        var notes: [String] = [], mismatches: [String] = []
+    /// The layer-frames an engine workload measured in the baseline (`stored`) and in this run (`current`), where
+    /// `--allow-mismatch` compares it per layer-frame.
+    package struct LayerFrames: Sendable, Equatable {
+        /// Layers × frames of the baseline's measurement and of this run's.
+        package var stored, current: Double
+    }
+
+    /// Checks each engine workload's key against the one its baseline recorded. Another scenario or engine name throws
+    /// "not comparable:" naming each field (exit 2), with `allowMismatch` or without: no scaling makes other work
+    /// comparable. Other layers, frames or threads throw the same without `allowMismatch`; with it the workload is
+    /// compared per layer-frame (`perLayerFrame`, by name) and a note says so. A different version or library file is
+    /// a note, and a baseline without a key gets one asking to re-record.
+    static func engineKeys(_ present: [(GateWorkload, GateBaseline.Measurement)], path: String, allowMismatch: Bool)
+        throws -> (notes: [String], perLayerFrame: [String: LayerFrames])
+    {
+        var notes: [String] = [], incomparable: [String] = [], scalable: [String] = []
+        var perLayerFrame: [String: LayerFrames] = [:]
         for (workload, recorded) in present {
             guard let current = workload.engineKey else { continue }
             guard let stored = recorded.engine else {
@@ -58,19 +73,30 @@ extension PerformanceGate {
                              + "(recorded before they were kept): compared as if they were the same; re-record it")
                 continue
             }
-            let (different, identity) = current.differences(from: stored, name: "this run", otherName: path)
-            mismatches += different.map { "\(workload.name): \($0)" }
-            notes += identity.map { "\(workload.name): \($0)" }
-        }
-        if !mismatches.isEmpty {
-            guard allowMismatch else {
-                throw GateInputError(message: "not comparable: " + mismatches.joined(separator: "; ")
-                                     + " (gate the same scenario, layers, frames and threads as the baseline, or "
-                                     + "--allow-mismatch to compare anyway)")
+            let differences = current.differences(from: stored, name: "this run", otherName: path)
+            incomparable += differences.incomparable.map { "\(workload.name): \($0)" }
+            scalable += differences.perLayerFrame.map { "\(workload.name): \($0)" }
+            notes += differences.notes.map { "\(workload.name): \($0)" }
+            if !differences.perLayerFrame.isEmpty {
+                perLayerFrame[workload.name] = LayerFrames(stored: stored.layerFrames, current: current.layerFrames)
             }
-            notes.append("not comparable, compared with --allow-mismatch: " + mismatches.joined(separator: "; "))
         }
-        return notes
+        if !incomparable.isEmpty {
+            throw GateInputError(message: "not comparable: " + (incomparable + scalable).joined(separator: "; ")
+                                 + " (another scenario or engine is other work, which no option compares; gate the "
+                                 + "baseline's scenario and engine, or record a baseline for this one)")
+        }
+        if !scalable.isEmpty {
+            guard allowMismatch else {
+                throw GateInputError(message: "not comparable: " + scalable.joined(separator: "; ")
+                                     + " (gate the same layers, frames and threads as the baseline, or --allow-mismatch "
+                                     + "to compare per layer-frame)")
+            }
+            notes.append("compared per layer-frame (--allow-mismatch): " + scalable.joined(separator: "; ")
+                         + "; the cost per layer-frame also moves a few percent with the frames measured (layers "
+                         + "starting and finishing), so gate the baseline's frames for a decision at the 2% level")
+        }
+        return (notes, perLayerFrame)
     }
 
     /// The command that adds `workloads`' figures for `mode` to the baseline at `path`, keeping its other workloads.
@@ -121,16 +147,34 @@ extension PerformanceGate {
         return notes
     }
 
+    /// Why an instruction row has its verdict.
+    static func note(_ verdict: GateDecision.Verdict, maxIncrease: Double) -> String {
+        verdict == .fail ? "more than \(percent(maxIncrease)) more instructions"
+            : (verdict == .warn ? "between \(percent(GateDecision.warningThreshold)) and \(percent(maxIncrease))" : "")
+    }
+
     /// Counts `workload` in this binary and decides against the baseline's count `before`.
+    /// With `perLayerFrame` (a run of other layers, frames or threads under `--allow-mismatch`), both counts are
+    /// divided by their layer-frames, and the baseline's functions are scaled to this run's layer-frames.
     static func instructionRow(_ workload: GateWorkload, before: UInt64, functions: FunctionProfile?, baseline: GateBaseline,
-                               executable: String, maxIncrease: Double, failOnToolchainMismatch: Bool,
-                               limits: ChildProcess.Limits) throws -> Row {
+                               executable: String, perLayerFrame: LayerFrames? = nil, maxIncrease: Double,
+                               failOnToolchainMismatch: Bool, limits: ChildProcess.Limits) throws -> Row {
         let count = try InstructionCounter.count(of: executable, workload: workload, scope: baseline.instructionScope,
                                                  limits: limits)
         let now = count.total
+        if let perLayerFrame {
+            let (stored, current) = (Double(before) / perLayerFrame.stored, Double(now) / perLayerFrame.current)
+            let (change, verdict) = GateDecision.instructions(baselineRate: stored, currentRate: current, maxIncrease: maxIncrease)
+            var row = Row(workload: workload.name, metric: "instructions per layer-frame", unit: "instructions",
+                          baseline: stored, current: current, change: change,
+                          verdict: failOnToolchainMismatch && Toolchain.current != baseline.toolchain ? .fail : verdict,
+                          note: failOnToolchainMismatch && Toolchain.current != baseline.toolchain ? "toolchain mismatch"
+                              : note(verdict, maxIncrease: maxIncrease))
+            row.attach(base: functions?.scaled(by: perLayerFrame.current / perLayerFrame.stored), head: count.profile)
+            return row
+        }
         var (change, verdict) = GateDecision.instructions(baseline: before, current: now, maxIncrease: maxIncrease)
-        var note = verdict == .fail ? "more than \(percent(maxIncrease)) more instructions"
-            : (verdict == .warn ? "between \(percent(GateDecision.warningThreshold)) and \(percent(maxIncrease))" : "")
+        var note = note(verdict, maxIncrease: maxIncrease)
         if failOnToolchainMismatch, Toolchain.current != baseline.toolchain {
             verdict = .fail
             note = "toolchain mismatch"

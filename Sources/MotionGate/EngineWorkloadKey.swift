@@ -1,7 +1,8 @@
 /// What an engine workload measured, beside its name (`engine:NAME/SCENARIO/LAYERS`): the frames and threads the name
 /// leaves out, and the library's identity. A baseline stores it, and the gate refuses to compare a run whose scenario,
-/// layers, frames, threads or engine name differ ("not comparable:", exit 2, unless `--allow-mismatch`); a different
-/// version or file (a new build of the library, which is what a gate is for) is a note.
+/// layers, frames, threads or engine name differ ("not comparable:", exit 2). `--allow-mismatch` compares a run that
+/// differs in layers, frames or threads per layer-frame; another scenario or engine stays refused. A different version
+/// or file (a new build of the library, which is what a gate is for) is a note.
 package struct EngineWorkloadKey: Codable, Sendable, Equatable {
     /// The engine's name and version from its descriptor.
     package var engine: String, version: String
@@ -19,23 +20,28 @@ package struct EngineWorkloadKey: Codable, Sendable, Equatable {
         (self.scenario, self.layers, self.frames, self.threads) = (scenario, layers, frames, threads)
     }
 
-    /// The fields that make two measurements incomparable, as `field A (nameA) vs B (nameB)`, and the fields that
-    /// only differ in identity (a note): version, file hash.
+    /// Layer-frames the measured region evaluates: layers × frames.
+    package var layerFrames: Double { Double(layers) * Double(frames) }
+
+    /// How two keys differ, each field as `field A (nameA) vs B (nameB)`: `incomparable`, the fields no scaling can
+    /// reconcile (another engine or scenario is other work); `perLayerFrame`, layers, frames and threads, which
+    /// `--allow-mismatch` compares per layer-frame; and `notes`, the fields that only differ in identity (version,
+    /// file hash: a new build, which is what a gate is for).
     package func differences(from other: EngineWorkloadKey, name: String, otherName: String)
-        -> (mismatches: [String], notes: [String])
+        -> (incomparable: [String], perLayerFrame: [String], notes: [String])
     {
         func describe(_ field: String, _ mine: String, _ theirs: String) -> String? {
             mine == theirs ? nil : "\(field) \(mine) (\(name)) vs \(theirs) (\(otherName))"
         }
-        let mismatches = [
-            describe("engine", engine, other.engine), describe("scenario", scenario, other.scenario),
+        let incomparable = [describe("engine", engine, other.engine), describe("scenario", scenario, other.scenario)]
+        let perLayerFrame = [
             describe("layers", "\(layers)", "\(other.layers)"), describe("frames", "\(frames)", "\(other.frames)"),
             describe("threads", "\(threads)", "\(other.threads)"),
-        ].compactMap { $0 }
+        ]
         let notes = [
             describe("engine version", version, other.version),
             describe("library sha256", String(sha256.prefix(12)), String(other.sha256.prefix(12))),
-        ].compactMap { $0 }
-        return (mismatches, notes)
+        ]
+        return (incomparable.compactMap { $0 }, perLayerFrame.compactMap { $0 }, notes.compactMap { $0 })
     }
 }

@@ -29,6 +29,16 @@ package struct FunctionProfile: Sendable, Equatable, Codable {
         }
     }
 
+    /// The profile with every count multiplied by `factor` (rounded): a baseline's functions at another run's
+    /// layer-frames, so that `changes(from:to:)` compares like work.
+    package func scaled(by factor: Double) -> FunctionProfile {
+        func scale(_ count: UInt64) -> UInt64 { UInt64(max(0, min((Double(count) * factor).rounded(), 1.8e19))) }
+        var copy = self
+        copy.functions = functions.map { var function = $0; function.instructions = scale($0.instructions); return function }
+        copy.otherInstructions = scale(otherInstructions)
+        return copy
+    }
+
     /// The largest functions by self count, largest first.
     package var functions: [Function]
     /// The self instructions of every other function, summed.

@@ -36,7 +36,15 @@ package enum GateDecision {
 
     /// Instruction mode: FAIL above `maxIncrease` (a fraction, 0.02 = 2%), WARN from 0.5% to it, else PASS.
     package static func instructions(baseline: UInt64, current: UInt64, maxIncrease: Double) -> (change: Double, verdict: Verdict) {
-        let change = baseline == 0 ? (current == 0 ? 0 : .infinity) : (Double(current) - Double(baseline)) / Double(baseline)
+        instructions(baselineRate: Double(baseline), currentRate: Double(current), maxIncrease: maxIncrease)
+    }
+
+    /// The same decision on instructions per unit of work (per layer-frame, where a run's layers or frames differ from
+    /// the baseline's): the change is current/baseline − 1, whatever the unit.
+    package static func instructions(baselineRate baseline: Double, currentRate current: Double, maxIncrease: Double)
+        -> (change: Double, verdict: Verdict)
+    {
+        let change = baseline == 0 ? (current == 0 ? 0 : .infinity) : (current - baseline) / baseline
         if change > maxIncrease { return (change, .fail) }
         if change >= warningThreshold { return (change, .warn) }
         return (change, .pass)

@@ -137,7 +137,7 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Comparing across compilers.")
     var toolchainMismatch: ToolchainMismatch = .warn
 
-    @Flag(help: "With --baseline and --engine: compare even when the baseline measured other frames, threads, layers, scenario or engine name (listed in a note).")
+    @Flag(help: "With --baseline and --engine: when the baseline measured other frames or threads, compare instructions per layer-frame (a note lists the differences); another scenario or engine stays refused (exit 2).")
     var allowMismatch = false
 
     @Option(help: FormatOption<PerformanceGate.Outcome>.help)

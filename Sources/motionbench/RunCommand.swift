@@ -70,6 +70,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: FormatOption<HarnessRunReport>.help)
     var format = FormatOption<HarnessRunReport>(.table)
 
+    @Flag(help: "With the table format: every figure and note (the full table per layer count, the engines' tables, errors by kind, worst outputs) rather than the short summary.")
+    var details = false
+
     @Option(help: "Write the report to this file instead of standard output (a regular file is replaced atomically).")
     var output: String?
 
@@ -120,7 +123,7 @@ struct RunCommand: ParsableCommand {
         let status = StatusLine()
         let results = FrameHarness.run(options, progress: status.show)
         status.clear()
-        let report = try format.render(HarnessRunReport(results: results, machine: .current))
+        let report = try format.render(HarnessRunReport(results: results, machine: .current, details: details))
         if let destination {
             try destination.write(report)
         } else {

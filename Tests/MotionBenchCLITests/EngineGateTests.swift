@@ -40,6 +40,41 @@ final class EngineGateTests: XCTestCase {
         XCTAssertTrue(otherFrames.standardError.contains("not comparable") && otherFrames.standardError.contains("frames 15"),
                       otherFrames.standardError)
 
+        // --allow-mismatch compares other frames per layer-frame, never raw totals of unlike work: the slower build
+        // (about +20% per value) fails at half and at twice the baseline's frames, where its raw total at 15 frames is
+        // about 40% below the baseline's 30.
+        for frames in ["15", "60"] {
+            let mismatched = try CommandRunner.run(["gate", "--baseline", baseline, "--engine", slower, "--scenario", "fade",
+                                                    "--layers", "2000", "--frames", frames, "--allow-mismatch", "--format", "json"])
+            XCTAssertEqual(mismatched.status, 1, "a slower head must fail at \(frames) frames: " + mismatched.standardOutput
+                           + mismatched.standardError)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(mismatched.standardOutput.utf8)) as? [String: Any])
+            let row = try XCTUnwrap((object["rows"] as? [[String: Any]])?.first)
+            XCTAssertEqual(row["metric"] as? String, "instructions per layer-frame", "\(row)")
+            XCTAssertGreaterThan(try XCTUnwrap(row["change"] as? Double), 0.1, "\(row)")
+        }
+        // A baseline that differs in threads only: the same build passes with --allow-mismatch, at a change of 0.
+        let twoThreads = directory.appendingPathComponent("two-threads.json").path
+        try text.replacingOccurrences(of: "\"threads\" : 1", with: "\"threads\" : 2")
+            .replacingOccurrences(of: "\"threads\":1", with: "\"threads\":2").write(toFile: twoThreads, atomically: true, encoding: .utf8)
+        let refusedThreads = try CommandRunner.run(["gate", "--baseline", twoThreads, "--engine", before] + workload)
+        XCTAssertEqual(refusedThreads.status, 2, refusedThreads.standardError)
+        XCTAssertTrue(refusedThreads.standardError.contains("threads 1 (this run) vs 2"), refusedThreads.standardError)
+        let sameThreads = try CommandRunner.run(["gate", "--baseline", twoThreads, "--engine", before, "--allow-mismatch",
+                                                 "--format", "json"] + workload)
+        XCTAssertEqual(sameThreads.status, 0, sameThreads.standardOutput + sameThreads.standardError)
+        XCTAssertTrue(sameThreads.standardOutput.contains("\"change\" : 0") || sameThreads.standardOutput.contains("\"change\":0"),
+                      sameThreads.standardOutput)
+        // Another scenario recorded under this workload's name is other work: refused with the flag too.
+        let otherScenario = directory.appendingPathComponent("other-scenario.json").path
+        try text.replacingOccurrences(of: "\"scenario\" : \"fade\"", with: "\"scenario\" : \"mixed\"")
+            .replacingOccurrences(of: "\"scenario\":\"fade\"", with: "\"scenario\":\"mixed\"")
+            .write(toFile: otherScenario, atomically: true, encoding: .utf8)
+        let refusedScenario = try CommandRunner.run(["gate", "--baseline", otherScenario, "--engine", before,
+                                                     "--allow-mismatch"] + workload)
+        XCTAssertEqual(refusedScenario.status, 2, refusedScenario.standardOutput + refusedScenario.standardError)
+        XCTAssertTrue(refusedScenario.standardError.contains("scenario fade (this run) vs mixed"), refusedScenario.standardError)
+
         // The engine team's next build, at the same path as the recorded one.
         let engine = directory.appendingPathComponent("libengine.so").path
         try FileManager.default.copyItem(atPath: before, toPath: engine)

@@ -18,7 +18,7 @@ enum EngineTable {
             "\(row.layers)", row.frames > 0 ? "\(row.frames)" : "–", row.frames > 0 ? "\(row.threads)" : "–",
             row.failure != nil ? "FAILED" : row.nsPerLayerFrame.map { fixed($0, 2) } ?? "–",
             row.timesBatch.map { fixed($0, 2) + "×" } ?? "–",
-            row.frameMs.map { fixed($0.p50, 3) } ?? "–", row.frameMs.map { fixed($0.p99, 3) + (row.noise?.flagged == true ? " disturbed" : "") } ?? "–",
+            row.frameMs.map { fixed($0.p50, 3) } ?? "–", row.frameMs.map { fixed($0.p99, 3) } ?? "–",
             row.budgetFractionP99.map { fixed($0 * 100, 1) + "%" } ?? "–",
             largest.map { String(format: "%.1e", $0.maxError) + " (\($0.kind))" } ?? "–",
             outputs > 0 ? share(beyond, of: outputs) : "–",

@@ -8,17 +8,22 @@ public struct HarnessRunReport: Sendable, TableReport, JSONReport, CSVReport, Ma
     public var results: [HarnessResult]
     /// Where they were measured.
     public var machine: MachineInfo
+    /// Whether the text table shows every figure and note (`run --details`) rather than the short summary.
+    public var details: Bool
 
-    /// The report of `results` measured on `machine`.
-    public init(results: [HarnessResult], machine: MachineInfo) {
-        (self.results, self.machine) = (results, machine)
+    /// The report of `results` measured on `machine`; `details` for the full text table.
+    public init(results: [HarnessResult], machine: MachineInfo, details: Bool = false) {
+        (self.results, self.machine, self.details) = (results, machine, details)
     }
 
     /// The report of `results` measured on this machine.
     public init(results: [HarnessResult]) { self.init(results: results, machine: .current) }
 
-    /// The aligned table with the budget line and notes.
-    public func tableText() -> String { HarnessReport.table(results, machine: machine, markdown: false) }
+    /// The short summary (`RunSummary`: at most 100 columns, the verdict first) or, with `details`, the aligned
+    /// table with the budget line, the notes and the engines' tables.
+    public func tableText() -> String {
+        details ? HarnessReport.table(results, machine: machine, markdown: false) : RunSummary.text(results, machine: machine)
+    }
     /// The same as a Markdown table.
     public func markdownText() -> String { HarnessReport.table(results, machine: machine, markdown: true) }
     /// `{"machine", "results", "budget", "units", "metadata"?}`.

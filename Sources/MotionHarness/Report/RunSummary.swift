@@ -1,0 +1,185 @@
+import Foundation
+import MotionSupport
+import MotionOutput
+
+/// The short text a person reads first after `motionbench run`: what fits in the frame budget, what each engine costs
+/// against MotionCore's batch and how far it is off, one small table of the figures per layer count, and each warning
+/// that changes what a figure means (disturbed timing, a failed engine) on its own line. Every line fits `width`
+/// columns; the full table and the notes are `--details` (`HarnessReport.table`).
+enum RunSummary {
+    /// The widest line printed, in characters.
+    static let width = 100
+
+    /// The summary of `results` measured on `machine`.
+    static func text(_ results: [HarnessResult], machine: MachineInfo) -> String {
+        guard let first = results.first else { return "no results\n" }
+        let fixed = HarnessReport.fixed, budget = 1000 / first.rateHz
+        var lines: [String] = []
+        lines += wrap("Scenario \(first.scenario), \(first.clock) (\(fixed(budget, 2)) ms a frame), \(first.frames) frames"
+                      + (first.repeats > 1 ? " × \(first.repeats) passes (medians)" : "") + ", \(first.threads) threads; "
+                      + "\(machine.cpu), \(machine.cores) cores")
+        lines += wrap(verdict(results, budgetMs: budget))
+        for name in engineNames(results) { lines += wrap(engineLine(name, results)) }
+        lines.append("")
+        lines += table(results)
+        let warnings = warnings(results)
+        if !warnings.isEmpty { lines.append("") }
+        lines += warnings.flatMap { wrap($0) }
+        lines += results.compactMap(\.verification).isEmpty ? [] : wrap(verificationLine(results))
+        lines.append("Every figure and note: --details (or --format markdown|html|json|csv)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The answer: how many layers MotionCore's batch fits in a frame at p99, or why the run does not say.
+    static func verdict(_ results: [HarnessResult], budgetMs: Double) -> String {
+        let estimate = HarnessReport.budgetEstimate(results)
+        let label = (results.first?.frames ?? 100) < 100 ? "at the slowest frame" : "at p99"
+        guard !results.contains(where: \.isDisturbed) else {
+            return "Fits in \(HarnessReport.fixed(budgetMs, 2)) ms \(label): not stated, the batch's timing was disturbed "
+                + "(warning below)"
+        }
+        let count = estimate.isLowerBound ? "≥ \(grouped(estimate.maxLayers)) layers (every row fits)"
+            : "\(grouped(estimate.maxLayers)) layers (a line fitted over the rows)"
+        return "Fits in \(HarnessReport.fixed(budgetMs, 2)) ms \(label): \(count) with MotionCore's batch"
+    }
+
+    /// The engines compared with the batch, in the order the rows list them: the naive evaluator and every engine
+    /// under test (not the batch itself, its subset on an engine's kinds or the stream bound).
+    static func engineNames(_ results: [HarnessResult]) -> [String] {
+        var names: [String] = []
+        for row in results.flatMap(\.engines) where row.role == .naive || row.isUnderTest {
+            if !names.contains(row.name) { names.append(row.name) }
+        }
+        return names
+    }
+
+    /// One engine over every layer count: its cost against the batch (the median over the layer counts, and their
+    /// range), its largest error against the exact answer and its share of outputs beyond the visible thresholds.
+    static func engineLine(_ name: String, _ results: [HarnessResult]) -> String {
+        let rows = results.flatMap(\.engines).filter { $0.name == name && ($0.role == .naive || $0.isUnderTest) }
+        let ratios = rows.filter { $0.failure == nil }.compactMap(\.timesBatch).filter(\.isFinite).sorted()
+        let failed = rows.filter { $0.failure != nil }.count
+        var parts: [String] = []
+        if let median = ratios.isEmpty ? nil : Timed(samples: ratios).median {
+            let range = ratios.count > 1 ? " (\(HarnessReport.fixed(ratios[0], 2))–\(ratio(ratios[ratios.count - 1])))" : ""
+            parts.append("\(ratio(median)) the batch" + range)
+        }
+        if failed > 0 { parts.append("FAILED at \(failed) of \(rows.count) layer counts (below)") }
+        let errors = rows.flatMap(\.errors), outputs = errors.reduce(0) { $0 + $1.outputs }
+        if let largest = errors.max(by: { $0.maxError < $1.maxError }), outputs > 0 {
+            let beyond = errors.reduce(0) { $0 + $1.beyondVisible }
+            parts.append("error ≤ \(scientific(largest.maxError)) of travel (\(largest.kind)), "
+                         + "\(EngineTable.share(beyond, of: outputs)) beyond visible")
+        }
+        return "\(name): " + (parts.isEmpty ? "no figures" : parts.joined(separator: "; "))
+    }
+
+    /// The figures per layer count, one column per layer count (split into blocks when they would pass `width`).
+    static func table(_ results: [HarnessResult]) -> [String] {
+        let fixed = HarnessReport.fixed
+        let slowest = (results.first?.frames ?? 100) < 100
+        var rows: [(String, [String])] = [
+            ("layers", results.map { grouped($0.layers) }),
+            ("batch ns/layer-frame", results.map { fixed($0.nsPerLayerFrame.median, 2) }),
+            (slowest ? "slowest frame ms" : "p99 frame ms", results.map { fixed($0.frameMs.p99.median, 3) }),
+            (slowest ? "budget, slowest frame" : "budget used at p99", results.map { fixed($0.budgetFractionP99 * 100, 1) + "%" }),
+        ]
+        for name in engineNames(results) {
+            rows.append((shortened(name, to: 22) + " × batch", results.map { result in
+                guard let row = result.engines.first(where: { $0.name == name && ($0.role == .naive || $0.isUnderTest) })
+                else { return "–" }
+                return row.failure != nil ? "FAILED" : row.timesBatch.map(ratio) ?? "–"
+            }))
+        }
+        let labelWidth = rows.map(\.0.count).max() ?? 0
+        let cellWidth = (rows.flatMap(\.1).map(\.count).max() ?? 0) + 2
+        let perBlock = max(1, (width - labelWidth) / cellWidth)
+        var lines: [String] = []
+        for start in stride(from: 0, to: results.count, by: perBlock) {
+            if start > 0 { lines.append("") }
+            let columns = start..<min(start + perBlock, results.count)
+            for (label, cells) in rows {
+                lines.append(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+                             + columns.map { padded(cells[$0], to: cellWidth) }.joined())
+            }
+        }
+        return lines
+    }
+
+    /// One line per kind of warning that changes what a figure means: a failed engine (each failure), and timing
+    /// that was disturbed (the batch's rows or an engine's), naming the rows.
+    static func warnings(_ results: [HarnessResult]) -> [String] {
+        var lines: [String] = []
+        for result in results {
+            for row in result.engines {
+                if let failure = row.failure {
+                    lines.append("FAILED: \(row.name) at \(grouped(result.layers)) layers: \(failure)")
+                }
+            }
+        }
+        var disturbed = results.filter(\.isDisturbed).map { "batch at \(grouped($0.layers)) layers" }
+        for result in results {
+            for row in result.engines where row.isUnderTest && row.failure == nil && row.noise?.flagged == true {
+                disturbed.append("\(row.name) at \(grouped(result.layers)) layers")
+            }
+        }
+        if !disturbed.isEmpty {
+            lines.append("warning: timing disturbed, rerun when the machine is quiet: " + disturbed.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// `--verify`: the batch against the scalar path, over every layer count.
+    static func verificationLine(_ results: [HarnessResult]) -> String {
+        let checks = results.compactMap(\.verification)
+        let samples = checks.reduce(0) { $0 + $1.samples }, largest = checks.map(\.maxError).max() ?? 0
+        return "verify: \(grouped(samples)) layer-frames of the batch against the scalar path, largest error "
+            + "\(scientific(largest)) (tolerance \(scientific(FrameHarness.verifyTolerance)))"
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters, the later ones indented by two spaces.
+    static func wrap(_ text: String) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if candidate.count > width, !line.isEmpty, line != "  " {
+                lines.append(line)
+                line = "  " + word
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
+        // A single word longer than the line (a long path) is cut, with an ellipsis, rather than passing the width.
+        return lines.map { $0.count > width ? String($0.prefix(width - 1)) + "…" : $0 }
+    }
+
+    /// `ratio` as `2.09×` (two decimals below 100, none above).
+    static func ratio(_ ratio: Double) -> String {
+        HarnessReport.fixed(ratio, ratio < 100 ? 2 : 0) + "×"
+    }
+
+    /// `value` in scientific notation with two significant digits (`3.4e-05`).
+    static func scientific(_ value: Double) -> String { String(format: "%.1e", value) }
+
+    /// `count` with thin groups of three digits (`1,000,000`).
+    static func grouped(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return (count < 0 ? "-" : "") + text
+    }
+
+    /// `text` right-aligned in `width` characters.
+    static func padded(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// `name` cut to `length` characters with an ellipsis.
+    static func shortened(_ name: String, to length: Int) -> String {
+        name.count <= length ? name : String(name.prefix(length - 1)) + "…"
+    }
+}
