@@ -2,8 +2,8 @@ import Foundation
 import MotionCore
 import MotionOutput
 
-/// The self-contained HTML report: a provenance line, one reading, inline SVG plots with titled axes, and the tables
-/// (no network, no script).
+/// The self-contained HTML report: a provenance line, the implementation table shaded by error, the summary, then
+/// inline SVG plots with titled axes and the detailed tables (no network, no script).
 extension AccuracyRenderer {
     /// The strategies and platforms in the order they take their colours, so each keeps its colour on every page
     /// (a strategy and the platform's settling rule of the same name share it: one meaning, the platform).
@@ -52,7 +52,8 @@ extension AccuracyRenderer {
         let palette = palette(r)
         var body = "<h1>MotionBench accuracy report</h1>"
         if let provenance { body += "<p class='provenance'>\(escape(provenance))</p>" }
-        body += "<p class='reading'>\(escape(reading(r)))</p>"
+        body += ImplementationMatrix(r).html()
+        body += "<h2>Summary</h2><ul class='reading'>" + summary(r).map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
         let progressX = ChartAxis(title: "input progress x", range: 0...1, ticks: [0, 0.25, 0.5, 0.75, 1], label: { SVGChart.tickLabel($0) })
         // Curves: every strategy agrees with the reference to well below a pixel, so one line per curve.
         let largest = r.bezier.map(\.overall.maxAbsError).max() ?? 0
@@ -96,8 +97,7 @@ extension AccuracyRenderer {
         }
         body += "</div><h2>Settling time by each platform's rule</h2>" + settlingChart(r, palette: palette)
         if let measured = r.measured { body += measuredHTML(measured, palette: palette) }
-        body += SVGChart.tables(fromMarkdown: markdown(r, withReading: false))
-        body += ImplementationMatrix(r).html()
+        body += SVGChart.tables(fromMarkdown: details(r))
         return SVGChart.page(title: "MotionBench accuracy report", body: body)
     }
 

@@ -21,8 +21,12 @@ package struct AccuracyPlan: Sendable {
     package var measured = MeasuredSampleSet()
     /// The files `measured` was read from, in the order given (the report names them).
     package var measuredFiles: [String] = []
-    /// The engines under test whose easing is searched on `curves`, in the order given, each in its own child processes.
+    /// The engines under test whose easing is searched on `curves` and `engineFunctions`, in the order given, each in
+    /// its own child processes.
     package var engines: [EngineEasingProbe.Request] = []
+    /// The `steps()` and `linear()` functions the engines are searched on after `curves` (the in-repo strategies are
+    /// Bézier solvers and do not run on them), under the names the report gives them.
+    package var engineFunctions: [(name: String, function: TimingFunction)] = []
 
     /// A plan with no measured samples and no engine.
     package init(curves: [(name: String, curve: CubicBezier)], samples: Int, springs: [(name: String, spring: Spring)],

@@ -216,42 +216,57 @@ package enum AccuracyRenderer {
         return try ReportJSON.document(document)
     }
 
-    /// One paragraph that reads the results, built from the numbers.
-    static func reading(_ r: AccuracyReport) -> String {
-        let byError = r.bezier.sorted { $0.overall.maxAbsError < $1.overall.maxAbsError }
-        let ours = r.bezier.first { $0.name == "motionbench" }
-        let chromium = r.bezier.first { $0.name == "chromium" }
-        let springOurs = r.springResults.first { $0.name == "motionbench" }
-        let worstSpring = r.springResults.max { $0.overall.maxAbsError < $1.overall.maxAbsError }
-        let tried = r.bezier.reduce(0) { $0 + ($1.overall.search?.samples ?? 0) }
-        let inputs = r.search.rounds > 0 ? "searched from \(r.samples) even inputs each (\(tried) inputs tried)" : "at \(r.samples) inputs"
-        var text = "Across \(r.curves.count) curves \(inputs), the most accurate Bézier strategy is "
-            + "\(byError.first?.name ?? "-") (worst error \(sci(byError.first?.overall.maxAbsError ?? 0))) and the least "
-            + "accurate \(byError.last?.name ?? "-") (\(sci(byError.last?.overall.maxAbsError ?? 0)))."
-        if let ours, let chromium {
-            text += " MotionBench's correctly rounded value(at:) reaches \(sci(ours.overall.maxAbsError)) at \(String(format: "%.1f", ours.nsPerEval)) ns "
-                + "per evaluation; Chromium's 1e-7 x-tolerance gives \(sci(chromium.overall.maxAbsError)) at "
-                + "\(String(format: "%.1f", chromium.nsPerEval)) ns."
+    /// The verdict under the implementation table, at most five lines built from the numbers: the most accurate and
+    /// the fastest implementation, the worst case found (where, its value and the exact one), the springs, and the
+    /// measured implementations' share beyond the visible threshold (over the same kind of inputs for every row).
+    static func summary(_ r: AccuracyReport) -> [String] {
+        var lines: [String] = []
+        let matrix = ImplementationMatrix(r), columns = matrix.columnSummaries
+        let tried = r.search.rounds > 0 ? "searched from \(r.samples) even inputs per curve" : "at \(r.samples) inputs per curve"
+        if let best = columns.min(by: { $0.maxError < $1.maxError }) {
+            lines.append("Most accurate: \(best.column.name), worst error \(sci(best.maxError)) over \(matrix.rows.count) "
+                         + "curves (\(tried)).")
         }
-        if let springOurs, let worstSpring {
-            text += " For springs the exact closed form stays within \(sci(springOurs.overall.maxAbsError)) of the GSL rk8pd "
-                + "reference (whose own error against an 80-bit closed form is \(sci(r.springReferenceWorstError))), while "
-                + "\(worstSpring.name) is off by up to \(sci(worstSpring.overall.maxAbsError)) of the travel."
+        if let fastest = columns.filter({ $0.nsPerEval != nil }).min(by: { $0.nsPerEval! < $1.nsPerEval! }),
+           let ns = fastest.nsPerEval {
+            let ours = columns.first { $0.column.name == "motionbench" }
+            lines.append("Fastest: \(fastest.column.name), \(String(format: "%.1f", ns)) ns per evaluation (median over "
+                         + "curves), worst error \(sci(fastest.maxError))"
+                         + (ours.flatMap { $0.nsPerEval }.map { fastest.column.name == "motionbench" ? "." : "; the correctly "
+                            + "rounded motionbench takes \(String(format: "%.1f", $0)) ns." } ?? "."))
         }
-        if let measured = r.measured {
-            for row in measured.implementations {
-                text += " Measured \(row.label): worst error \(sci(row.overall.maxAbsError)) (\(worstPlace(row.overall, in: measured))), "
-                    + "\(percent(row.overall.beyondThresholds.first ?? 0)) of \(row.overall.samples) samples beyond half an 8-bit step."
-            }
-            text += measured.distances.map { " " + distanceSentence($0) + "." }.joined()
+        if let worst = matrix.worstCell {
+            let place = worst.cell.worst.map { " at x = \($0.input): \($0.output), exact \($0.exact)" } ?? ""
+            lines.append("Worst case found: \(worst.column.name) on \(worst.row.curve)\(place) (error \(sci(worst.cell.maxError))).")
         }
-        return text
+        if let ours = r.springResults.first(where: { $0.name == "motionbench" }),
+           let worstSpring = r.springResults.max(by: { $0.overall.maxAbsError < $1.overall.maxAbsError }) {
+            lines.append("Springs: motionbench within \(sci(ours.overall.maxAbsError)) of the GSL rk8pd reference; "
+                         + "\(worstSpring.name) off by up to \(sci(worstSpring.overall.maxAbsError)) of the travel.")
+        }
+        if let measured = r.measured, !measured.implementations.isEmpty {
+            lines.append("Beyond half an 8-bit step: " + measured.implementations.map { row in
+                let samples = gridSamples(row.overall)
+                let beyond = Int(((row.overall.beyondThresholds.first ?? 0) * Double(samples)).rounded())
+                return "\(row.label) \(beyond) of \(samples)"
+            }.joined(separator: ", ") + " (grid samples: the same kind of inputs for every row).")
+        }
+        return Array(lines.prefix(5))
     }
 
-    /// The report as Markdown; `withReading: false` leaves out the summary paragraph (the HTML page shows it once).
-    static func markdown(_ r: AccuracyReport, withReading: Bool = true) -> String {
-        var text = "## Accuracy report\n\n" + (withReading ? "\(reading(r))\n\n" : "")
-            + "### Bézier strategies (\(r.samples) samples per curve)\n\n"
+    /// The samples a row's shares are over: its grid where it was searched, else every sample.
+    static func gridSamples(_ statistics: MeasuredStatistics) -> Int { statistics.grid?.samples ?? statistics.samples }
+
+    /// The report as Markdown: the implementation table, the summary, then the details (`details(_:)`).
+    static func markdown(_ r: AccuracyReport) -> String {
+        "## Accuracy report\n\n" + ImplementationMatrix(r).markdownTable() + "\n**Summary**\n\n"
+            + summary(r).map { "- " + $0 + "\n" }.joined() + "\n## Details\n" + details(r)
+    }
+
+    /// Everything after the summary: the strategies' tables, the springs, settling, the reference floor, how the
+    /// implementation table was made and the measured implementations.
+    static func details(_ r: AccuracyReport) -> String {
+        var text = "\n### Bézier strategies (\(r.samples) samples per curve)\n\n"
         text += searchSentence(r)
         text += "| strategy | max error | mean error | p99 error | points > 1e-3 | monotonicity violations | ns/eval |\n"
         text += "|---|---:|---:|---:|---:|---:|---:|\n"
@@ -297,7 +312,7 @@ package enum AccuracyRenderer {
         }
         text += "\nReference floor: Bézier \(sci(r.bezierReferenceWorstError)) (correctly rounded value(at:) vs exact multi-precision, at the searched inputs), springs "
             + "\(sci(r.springReferenceWorstError)) (GSL rk8pd vs 80-bit closed form).\n"
-        return text + ImplementationMatrix(r).markdown() + (r.measured.map(measuredMarkdown) ?? "")
+        return text + ImplementationMatrix(r).markdownDetails() + (r.measured.map(measuredMarkdown) ?? "")
     }
 
     /// MotionBench's time over the `chromium` port's on curve `curve`, when both strategies ran.
@@ -360,7 +375,7 @@ package enum AccuracyRenderer {
 extension AccuracyReport: MarkdownReport, TableReport, JSONReport, CSVReport, HTMLReport, MetricsReport {
     /// The Markdown report with its tables aligned for a terminal.
     package func tableText() -> String { AlignedText.fromMarkdown(AccuracyRenderer.markdown(self)) }
-    /// The tables with the reading paragraph.
+    /// The implementation table, the summary, then the details.
     package func markdownText() -> String { AccuracyRenderer.markdown(self) }
     /// The document whose keys are a contract, with `metadata` when given.
     package func jsonDocument(metadata: (any ReportMetadata)?) throws -> String {

@@ -24,7 +24,8 @@ package enum AccuracyRun {
         for request in plan.engines {
             var result: EngineEasingSearch.Result
             do {
-                result = try EngineEasingSearch.run(request, curves: plan.curves, grid: WorstCaseSearch.evenGrid(plan.samples),
+                let functions = plan.curves.map { ($0.name, TimingFunction.cubicBezier($0.curve)) } + plan.engineFunctions
+                result = try EngineEasingSearch.run(request, functions: functions, grid: WorstCaseSearch.evenGrid(plan.samples),
                                                     budget: plan.search, progress: progress)
             } catch {
                 throw EngineError("accuracy: --engine \(request.path): FAILED: \(error)")

@@ -133,6 +133,21 @@ package enum AccuracyStudy {
         CubicBezier.applePresets + hardCurves
     }
 
+    /// The `steps()` and `linear()` functions an engine is searched on beside the Béziers when `--curves` names a set
+    /// (`presets`, `hard`, `all`): every step position, a count whose k/n are not doubles (3, 10), and `linear()` stops
+    /// at percentages that are not doubles either (33.3 %, 70 %) or coincide (a jump). The in-repo strategies are Bézier
+    /// solvers and do not run on them.
+    package static let steppedFunctions: [(name: String, function: TimingFunction)] = literals {
+        try ["steps(4, jump-start)", "steps(3, jump-end)", "steps(5, jump-both)", "steps(10, jump-none)", "step-end",
+             "linear(0, 0.25, 1)", "linear(0, 0.4 33.3%, 0.6 70%, 1)", "linear(0, 0.5 50%, 0.8 50%, 1)"].map { spec in
+            guard case .timingFunction(let function) = try MotionSpec(parsing: spec) else {
+                throw InvalidParameterError(context: "steppedFunctions", parameter: "spec", value: spec,
+                                            rule: "is not a timing function")
+            }
+            return (spec, function)
+        }
+    }
+
     /// The hard curves of the accuracy issue.
     package static let hardCurves: [(name: String, curve: CubicBezier)] = literals {
         [("(0.001,0,0.999,1)", try CubicBezier(x1: 0.001, y1: 0, x2: 0.999, y2: 1)),

@@ -37,17 +37,18 @@ package enum EngineEasingSearch {
         }
     }
 
-    /// The search on `request`'s engine over `curves`: `grid` first, then `budget`'s rounds.
+    /// The search on `request`'s engine over `functions` (cubic Béziers, `steps()`, `linear()`): `grid` first, then
+    /// `budget`'s rounds (which also try every step boundary and stop, and the doubles beside them).
     /// - Throws: `EngineError` when the engine crashes, hangs, fails a frame, answers out of shape, or rejects every
     ///   curve.
-    package static func run(_ request: EngineEasingProbe.Request, curves: [(name: String, curve: CubicBezier)], grid: [Double],
-                            budget: SearchBudget, progress: (String) -> Void = { _ in }) throws -> Result {
-        let specs = curves.map { MotionSpec.timingFunction(.cubicBezier($0.curve)) }
-        let texts = zip(curves, specs).map { curve, spec in
+    package static func run(_ request: EngineEasingProbe.Request, functions: [(name: String, function: TimingFunction)],
+                            grid: [Double], budget: SearchBudget, progress: (String) -> Void = { _ in }) throws -> Result {
+        let specs = functions.map { MotionSpec.timingFunction($0.function) }
+        let texts = zip(functions, specs).map { curve, spec in
             (try? MotionSpec(parsing: curve.name)) == spec ? curve.name : spec.description
         }
         let wire = specs.map(\.description)
-        progress("engine \(request.label): checking which of \(curves.count) curves it accepts")
+        progress("engine \(request.label): checking which of \(functions.count) curves it accepts")
         let first = try EngineEasingProbe.evaluate(request, specs: wire, inputs: wire.map { _ in [0.5] })
         let implementation = "\(first.name) (engine)"
         var result = Result(implementation: implementation, version: first.version, precision: first.precision,
@@ -56,7 +57,7 @@ package enum EngineEasingSearch {
         // As `run` fails an engine that supports none of a scenario's kinds: a search with nothing to search would
         // pass a CI job that never measured the engine.
         guard !accepted.isEmpty else {
-            throw EngineError("engine \(first.name): rejected every one of the \(curves.count) curve(s) (its create "
+            throw EngineError("engine \(first.name): rejected every one of the \(functions.count) curve(s) (its create "
                               + "failed on each; the first: \(result.unsupported.first?.message ?? "no message"))")
         }
         var timings: [String: Double] = [:]

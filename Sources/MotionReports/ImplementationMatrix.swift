@@ -1,14 +1,15 @@
 import MotionCore
 
 /// Every implementation side by side, curve by curve: one row per cubic Bézier (named by its canonical spec, with the
-/// names it was given beside it), one column per implementation — MotionCore's strategies and the in-repo ports, each
+/// names it was given beside it), then one per `steps()` or `linear()` function an engine or a file has figures for, one column per implementation — MotionCore's strategies and the in-repo ports, each
 /// engine under test (`accuracy --engine`), each measured implementation (`--measured`, browser captures) — and in each
 /// cell the worst error found (progress units), where it was (input, the implementation's value, the exact value) and
 /// ns per evaluation where the implementation was timed (in-process for the strategies, in the engine child for
 /// engines; a captured browser is not timed).
 ///
 /// Curves are matched by their control values, so a browser's `ease`, an engine's `default` and
-/// `cubic-bezier(0.25, 0.1, 0.25, 1)` are one row, and the `linear` keyword is `cubic-bezier(0, 0, 1, 1)`.
+/// `cubic-bezier(0.25, 0.1, 0.25, 1)` are one row, and the `linear` keyword is `cubic-bezier(0, 0, 1, 1)`; the in-repo
+/// strategies, Bézier solvers, have no cell on a `steps()` or `linear(…)` row.
 package struct ImplementationMatrix: Sendable {
     /// Where a column's figures come from.
     package enum Kind: String, Sendable {
@@ -62,13 +63,15 @@ package struct ImplementationMatrix: Sendable {
         "cubic-bezier(" + [curve.x1, curve.y1, curve.x2, curve.y2].map(formatSpecNumber).joined(separator: ", ") + ")"
     }
 
-    /// The curve a measured spec names, or nil for anything that is not a cubic Bézier (steps(), linear(…), springs).
-    static func curve(ofSpec spec: String) -> CubicBezier? {
-        if spec.trimmingCharacters(in: .whitespaces) == "linear" { return try? CubicBezier(x1: 0, y1: 0, x2: 1, y2: 1) }
-        guard let parsed = try? MotionSpec(parsing: spec), case .timingFunction(.cubicBezier(let curve)) = parsed else {
-            return nil
+    /// The row a measured spec belongs to: a cubic Bézier's canonical spec (the `linear` keyword is
+    /// `cubic-bezier(0, 0, 1, 1)`), or a `steps()` or `linear(…)` function's canonical text; nil for a spring.
+    static func key(ofSpec spec: String) -> String? {
+        if spec.trimmingCharacters(in: .whitespaces) == "linear" {
+            return (try? CubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)).map(canonical)
         }
-        return curve
+        guard let parsed = try? MotionSpec(parsing: spec), case .timingFunction(let function) = parsed else { return nil }
+        if case .cubicBezier(let curve) = function { return canonical(curve) }
+        return function.description
     }
 
     /// The matrix of `report` (no rows where the report has no Bézier results); the engines' ns per evaluation come
@@ -97,8 +100,7 @@ package struct ImplementationMatrix: Sendable {
             let isEngine = implementation.name.contains(" (engine")
             var column: [String: Cell] = [:]
             for (spec, statistics) in implementation.perSpec {
-                guard let curve = Self.curve(ofSpec: spec) else { continue }
-                let key = Self.canonical(curve)
+                guard let key = Self.key(ofSpec: spec) else { continue }
                 note(key, alias: spec)
                 let worst = (input: statistics.worst.input, output: statistics.worst.output, exact: statistics.worst.exact)
                 column[key] = Cell(maxError: statistics.maxAbsError, worst: worst,

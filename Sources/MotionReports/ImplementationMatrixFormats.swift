@@ -8,17 +8,12 @@ extension ImplementationMatrix {
     /// An error as the report's other tables print it.
     static func error(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.2g", value) }
 
-    /// The section: the table (worst error · ns/eval), then where each non-in-repo implementation's worst errors are,
-    /// with its value and the exact one; empty when no engine or measured implementation has a Bézier figure.
-    package func markdown() -> String {
-        guard columns.contains(where: { $0.kind != .inRepo }), !rows.isEmpty else { return "" }
-        var text = "\n### Every implementation, curve by curve\n\n"
-            + "Worst error against the correctly rounded answer (output progress), then ns per evaluation where timed "
-            + "(in-process for the in-repo strategies; in the engine's child process for an engine, one frame call of "
-            + "one layer per input; a captured or measured file is not timed). Curves are matched by their control "
-            + "values, named by the canonical spec with the names they were given in brackets. Inputs: "
-            + columns.map { "\($0.name) \($0.budget)" }.joined(separator: "; ") + "."
-            + (budgetsDiffer ? " The measured files were not searched with the same budget as the rest." : "") + "\n\n"
+    /// The table every report opens with: one row per curve, one column per implementation, the worst error
+    /// (worst error · ns/eval where timed), under a caption of one line; empty when the report has no Bézier rows.
+    package func markdownTable() -> String {
+        guard !rows.isEmpty else { return "" }
+        var text = "### Every implementation, curve by curve\n\n"
+            + "Worst error against the correctly rounded answer (output progress) · ns per evaluation where timed.\n\n"
         text += "| curve | " + columns.map(\.name).joined(separator: " | ") + " |\n|---|"
             + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
         for row in rows {
@@ -27,7 +22,21 @@ extension ImplementationMatrix {
                 return Self.error(cell.maxError) + (cell.nsPerEval.map { " · " + String(format: "%.1f", $0) + " ns" } ?? "")
             }.joined(separator: " | ") + " |\n"
         }
+        return text
+    }
+
+    /// How the table was made (the inputs of each column, where each was timed), then where each engine's and
+    /// measured implementation's worst errors are, with its value and the exact one; empty like `markdownTable()`.
+    package func markdownDetails() -> String {
+        guard !rows.isEmpty else { return "" }
+        var text = "\n### The implementation table: inputs and worst cases\n\n"
+            + "ns per evaluation: in-process for the in-repo strategies; in the engine's child process for an engine, one "
+            + "frame call of one layer per input; a captured or measured file is not timed. Curves are matched by their "
+            + "control values, named by the canonical spec with the names they were given in brackets. Inputs: "
+            + columns.map { "\($0.name) \($0.budget)" }.joined(separator: "; ") + "."
+            + (budgetsDiffer ? " The measured files were not searched with the same budget as the rest." : "") + "\n"
         let outside = columns.indices.filter { columns[$0].kind != .inRepo }
+        guard !outside.isEmpty else { return text }
         text += "\nWhere the engines' and measured implementations' worst errors are (the exact answer is the correctly "
             + "rounded value at that input):\n\n| implementation | curve | input | its value | exact | error |\n"
             + "|---|---|---:|---:|---:|---:|\n"
@@ -39,6 +48,28 @@ extension ImplementationMatrix {
             }
         }
         return text
+    }
+
+    /// The worst cell of the table: the implementation, the curve and the cell (nil without cells).
+    package var worstCell: (column: Column, row: Row, cell: Cell)? {
+        var worst: (column: Column, row: Row, cell: Cell)?
+        for row in rows {
+            for (index, cell) in row.cells.enumerated() {
+                guard let cell, cell.maxError > (worst?.cell.maxError ?? -1) else { continue }
+                worst = (columns[index], row, cell)
+            }
+        }
+        return worst
+    }
+
+    /// Per column, its worst error over every curve it has and its median ns per evaluation over the curves timed.
+    package var columnSummaries: [(column: Column, maxError: Double, nsPerEval: Double?)] {
+        columns.indices.compactMap { index in
+            let cells = rows.compactMap { $0.cells[index] }
+            guard let maxError = cells.map(\.maxError).max() else { return nil }
+            let times = cells.compactMap(\.nsPerEval).sorted()
+            return (columns[index], maxError, times.isEmpty ? nil : times[times.count / 2])
+        }
     }
 
     /// The JSON object: columns (name, kind, budget) and rows (curve, aliases, one cell per column or null).
@@ -82,11 +113,12 @@ extension ImplementationMatrix {
     /// An HTML table, each cell shaded from green (0) to red (1e-3 and beyond) on a log scale, with the worst input,
     /// value and exact answer in the cell's title; empty like `markdown()`.
     package func html() -> String {
-        guard columns.contains(where: { $0.kind != .inRepo }), !rows.isEmpty else { return "" }
+        guard !rows.isEmpty else { return "" }
         func escape(_ text: String) -> String { SVGChart.escape(text) }
         var html = "<h2>Every implementation, curve by curve</h2><p class='note'>Worst error against the correctly rounded "
-            + "answer, and ns per evaluation where timed; hover a cell for the input, the implementation's value and the "
-            + "exact one.</p><table class='matrix' style='border-collapse:collapse;font-size:12px'><tr><th>curve</th>"
+            + "answer (green 1e-16 to red 1e-3), and ns per evaluation where timed; hover a cell for the input, the "
+            + "implementation's value and the exact one.</p><table class='matrix' style='border-collapse:collapse;"
+            + "font-size:12px'><tr><th>curve</th>"
             + columns.map { "<th style='padding:2px 6px'>\(escape($0.name))</th>" }.joined() + "</tr>"
         for row in rows {
             html += "<tr><th style='text-align:left;padding:2px 6px'>\(escape(Self.label(row)))</th>"

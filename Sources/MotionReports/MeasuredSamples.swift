@@ -273,7 +273,7 @@ package enum MeasuredSamplesReader {
     /// One file read record by record: the header, then each row checked and added to a `MeasuredSampleSet`.
     struct Ingest {
         let file: String
-        var parser = CSVStreamParser()
+        var parser = CSVStreamParser(skipsCommentLines: true)
         var header: (line: Int, width: Int)?
         var columns = Columns()
         var samples = 0

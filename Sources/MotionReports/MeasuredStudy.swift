@@ -208,19 +208,26 @@ package enum MeasuredStudy {
     static func portRows(_ points: [MeasuredPoint], specOf: [Int], specOrder: [String], specs: [MotionSpec],
                          strategies: [BezierStrategy]) -> [MeasuredImplementation]
     {
-        var runs: [(spec: Int, curve: CubicBezier, distinct: [Int])] = []
+        // Per spec, the distinct inputs and the round each came from: the earliest round any measured sample at that
+        // input has (0, the grid, when one implementation's grid holds it), so that a port's row counts its shares
+        // over the same grid as the searched rows beside it, not over every searched input.
+        var runs: [(spec: Int, curve: CubicBezier, distinct: [Int], rounds: [Int16])] = []
         var start = 0
         while start < points.count {
             let spec = specOf[Int(points[start].series)]
             var end = start
             while end < points.count, specOf[Int(points[end].series)] == spec { end += 1 }
             if let curve = specs[spec].cubicBezier {
-                var distinct: [Int] = []
-                // Past `start`, `distinct` holds at least `start`.
-                for index in start..<end where index == start || points[index].input != points[distinct[distinct.count - 1]].input {
-                    distinct.append(index)
+                var distinct: [Int] = [], rounds: [Int16] = []
+                for index in start..<end {
+                    if index == start || points[index].input != points[distinct[distinct.count - 1]].input {
+                        distinct.append(index)
+                        rounds.append(points[index].storedRound)
+                    } else if points[index].storedRound < rounds[rounds.count - 1] {
+                        rounds[rounds.count - 1] = points[index].storedRound
+                    }
                 }
-                runs.append((spec, curve, distinct))
+                runs.append((spec, curve, distinct, rounds))
             }
             start = end
         }
@@ -230,7 +237,7 @@ package enum MeasuredStudy {
             var row: Row = ([], [:])
             for run in runs {
                 let evaluate = strategies[k].make(run.curve)
-                let portPoints = PortPoints(points: points, positions: run.distinct,
+                let portPoints = PortPoints(points: points, positions: run.distinct, rounds: run.rounds,
                                             outputs: run.distinct.map { evaluate(points[$0].input) })
                 row.perSpec.append((specOrder[run.spec], MeasuredStatistics(sorted: portPoints,
                                                                             monotone: ExactAnswer.isMonotone(specs[run.spec]),
@@ -246,18 +253,19 @@ package enum MeasuredStudy {
         }
     }
 
-    /// An in-repo port's points at the distinct inputs of one spec: the measured points' inputs and exact answers with
-    /// the port's outputs, without gathering them.
+    /// An in-repo port's points at the distinct inputs of one spec: the measured points' inputs, exact answers and
+    /// search rounds (`rounds`, one per position) with the port's outputs, without gathering them.
     struct PortPoints: RandomAccessCollection {
         let points: [MeasuredPoint]
         let positions: [Int]
+        let rounds: [Int16]
         let outputs: [Double]
         var startIndex: Int { 0 }
         var endIndex: Int { outputs.count }
         subscript(position: Int) -> MeasuredPoint {
             let point = points[positions[position]]
             return MeasuredPoint(input: point.input, output: outputs[position], exact: point.exact,
-                                 exactVelocity: point.exactVelocity)
+                                 exactVelocity: point.exactVelocity, storedRound: rounds[position])
         }
     }
 

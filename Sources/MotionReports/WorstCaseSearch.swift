@@ -132,8 +132,52 @@ package enum WorstCaseSearch {
             }
             guard round < budget.rounds else { break }
             pending = traces.map { nextInputs($0, budget: budget) }
+            if round == 0 {
+                // The first refinement also tries every place the exact answer jumps or bends: a step boundary k/n or a
+                // linear() stop, and the doubles beside it, where an engine's rounding picks the wrong side.
+                for index in specs.indices {
+                    let seeds = breakpointInputs(specs[index], adjacentDoubles: min(budget.adjacentDoubles, 2))
+                        .filter { !contains(traces[index].samples, $0) }
+                    pending[index] = Array(Set(pending[index] + seeds)).sorted()
+                }
+            }
         }
         return traces
+    }
+
+    /// The most step boundaries or stops seeded per subject (evenly chosen beyond it): `steps(2147483647)` has
+    /// billions of boundaries, and the grid's own rounds still refine around the others.
+    static let breakpointLimit = 512
+
+    /// The inputs in [0, 1] where `spec`'s exact answer jumps or bends, with `adjacentDoubles` doubles on each side:
+    /// each step boundary k/n of `steps()` (the double nearest k/n), each stop of `linear()` (its percentage / 100);
+    /// none for a cubic Bézier.
+    package static func breakpointInputs(_ spec: MotionSpec, adjacentDoubles: Int) -> [Double] {
+        var places: [Double] = []
+        switch spec {
+        case .timingFunction(.steps(let steps)):
+            let n = steps.count, stride = max(1, (n + 1 + breakpointLimit - 1) / breakpointLimit)
+            places = Swift.stride(from: 0, through: n, by: stride).map { Double($0) / Double(n) } + [1]
+        case .timingFunction(.linear(let linear)):
+            places = linear.stops.map { $0.inputPercent / 100 }.filter { $0 >= 0 && $0 <= 1 }
+            if places.count > breakpointLimit {
+                let stride = (places.count + breakpointLimit - 1) / breakpointLimit
+                places = Swift.stride(from: 0, to: places.count, by: stride).map { places[$0] }
+            }
+        default:
+            return []
+        }
+        var inputs: [Double] = []
+        for place in places {
+            inputs.append(place)
+            var (down, up) = (place, place)
+            for _ in 0..<adjacentDoubles {
+                (down, up) = (down.nextDown, up.nextUp)
+                if down >= 0 { inputs.append(down) }
+                if up <= 1 { inputs.append(up) }
+            }
+        }
+        return Array(Set(inputs)).sorted()
     }
 
     /// Searches one subject whose implementation is a function evaluated in this process.

@@ -103,9 +103,14 @@ package struct CSVStreamParser: Sendable {
     package private(set) var recordLine = 1
     private var startLine = 1, line = 1
     private var inQuotes = false, quotedField = false, afterQuote = false
-    private var pendingQuote = false, pendingCR = false, ready = false
+    private var pendingQuote = false, pendingCR = false, ready = false, inComment = false
+    /// Whether a line that starts with `#` (outside a quoted field) is a comment: skipped whole, quotes and commas
+    /// included, and counted as a line.
+    package let skipsCommentLines: Bool
 
-    package init() {
+    /// A parser; with `skipsCommentLines`, lines that start with `#` are comments.
+    package init(skipsCommentLines: Bool = false) {
+        self.skipsCommentLines = skipsCommentLines
         bytes.reserveCapacity(256)
         ends.reserveCapacity(16)
     }
@@ -141,6 +146,14 @@ package struct CSVStreamParser: Sendable {
             if input[i] != Self.lf { try plain(Self.cr) }
         }
         while i < n {
+            if inComment {
+                var j = i
+                while j < n, input[j] != Self.lf { j += 1 }
+                guard j < n else { i = n; break }
+                (i, inComment, line) = (j + 1, false, line + 1)
+                startLine = line
+                continue
+            }
             if inQuotes {
                 var j = i
                 while j < n, input[j] != Self.quote {
@@ -181,6 +194,9 @@ package struct CSVStreamParser: Sendable {
             case Self.lf:
                 i += 1
                 if endRecord() { return true }
+            case UInt8(ascii: "#") where skipsCommentLines && bytes.isEmpty && ends.isEmpty && !quotedField:
+                inComment = true
+                i += 1
             case Self.quote where bytes.count == (ends.last ?? 0) && !quotedField:
                 inQuotes = true
                 quotedField = true
@@ -204,6 +220,7 @@ package struct CSVStreamParser: Sendable {
     /// - Throws: `CSVReadError` for a quoted field that is never closed (or text after a closing quote).
     package mutating func finish() throws(CSVReadError) -> Bool {
         if ready { clear() }
+        if inComment { (inComment, pendingCR) = (false, false) }
         if pendingQuote {
             pendingQuote = false
             inQuotes = false

@@ -31,12 +31,15 @@ struct AccuracyCommand: ParsableCommand {
             motionbench_engine_entry, docs/engines.md) on the same curves, grid and search rounds, every evaluation in \
             a child process (never in this one): per curve one basic layer from 0 to 1 beginning at 0 s and lasting \
             1 s, evaluated at time x for each input x, so that the engine's own progress is exactly x; its outputs \
-            join the measured implementations as 'NAME (engine)'. Curves the engine rejects (its create fails) are \
+            join the measured implementations as 'NAME (engine)'. Engines are also searched on steps() and linear() \
+            given in --curves, and a set name brings eight of them (every step position, k/n and stops that are not \
+            doubles, a jump); the search tries every step boundary and stop and the doubles beside them. Curves the engine rejects (its create fails) are \
             listed on standard error with its message. An engine that crashes, hangs (--engine-timeout seconds per \
             round) or fails a frame is reported as FAILED and accuracy exits 2, as run does. Each engine's frame calls \
             are also timed in its child (ns per evaluation of one layer).
 
-            With an engine or a measured file, the report adds one table of every implementation, curve by curve: \
+            The report opens with one table of every implementation, curve by curve, and a summary of at most five \
+            lines (most accurate, fastest, worst case found); the details follow. The table holds \
             the worst error of each strategy, port, engine and measured implementation at each curve (matched by \
             control values, so ease, default and cubic-bezier(0.25, 0.1, 0.25, 1) are one row), ns per evaluation \
             where timed, and where each engine's and file's worst error is, with its value and the exact one.
@@ -51,7 +54,8 @@ struct AccuracyCommand: ParsableCommand {
             """)
 
     @Option(help: ArgumentHelp("presets, hard, all, a JSON file of curve specs, or one cubic-bezier spec such as "
-                               + "'cubic-bezier(1,0,0,1)' or ease (repeatable; never split on commas).", valueName: "curves"))
+                               + "'cubic-bezier(1,0,0,1)' or ease; with --engine also steps(…) and linear(…) "
+                               + "(repeatable; never split on commas).", valueName: "curves"))
     var curves: [String] = ["all"]
 
     @Option(parsing: .unconditional, help: "Evenly spaced inputs per curve.")
@@ -143,7 +147,7 @@ struct AccuracyCommand: ParsableCommand {
 
     /// The options resolved: curves, springs, the measured files read, one request per engine.
     func accuracyPlan() throws -> AccuracyPlan {
-        let curveList = try Self.curveList(curves)
+        let (curveList, engineFunctions) = try Self.curveList(curves, engines: !engines.isEmpty)
         let springList: [(name: String, spring: Spring)] = springs == "default" ? AccuracyStudy.defaultSprings
             : try SpecListFile.read(springs, option: "--springs", command: "accuracy").map { name, spec in
                 (name, try Spring(spec: spec))
@@ -152,6 +156,7 @@ struct AccuracyCommand: ParsableCommand {
                                 search: searchBudget)
         for path in measured { try Self.readSamples(path, into: &plan.measured) }
         plan.measuredFiles = measured
+        plan.engineFunctions = engineFunctions
         plan.engines = try engines.map { path in
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw BadInput(message: "accuracy: --engine \(SafeText.quoted(path)): no such readable file (the example engine "
@@ -172,19 +177,37 @@ struct AccuracyCommand: ParsableCommand {
         return budget
     }
 
-    /// The Bézier curves `--curves` names (CurveOption: set names, files, specs; the study is Bézier-only).
-    static func curveList(_ values: [String]) throws -> [(name: String, curve: CubicBezier)] {
-        try CurveOption.resolve(values, command: "accuracy",
-                                sets: [("presets", CubicBezier.applePresets), ("hard", AccuracyStudy.hardCurves),
-                                       ("all", AccuracyStudy.defaultCurves)],
-                                curve: { spec, parsed in
-            guard case .timingFunction(.cubicBezier(let curve)) = parsed else {
-                throw BadInput(message: "accuracy: --curves: '\(SafeText.quoted(spec))' is not a cubic-bezier curve; the "
-                               + "accuracy study compares Bézier solvers only, so steps(), linear() and linear are not "
-                               + "accepted (give cubic-bezier(…) or a named Bézier curve such as ease)")
+    /// The timing functions `--curves` names (CurveOption: set names, files, specs): the cubic Béziers, which every
+    /// strategy and engine is searched on, and the `steps()` and `linear()` functions, which only engines are (the
+    /// in-repo strategies are Bézier solvers). A named set also brings `AccuracyStudy.steppedFunctions` for engines.
+    /// - Throws: `BadInput` for a `steps()` or `linear()` function without `--engine`.
+    static func curveList(_ values: [String], engines: Bool = false) throws
+        -> (curves: [(name: String, curve: CubicBezier)], engineFunctions: [(name: String, function: TimingFunction)])
+    {
+        let bezier = { (set: [(name: String, curve: CubicBezier)]) in set.map { ($0.name, TimingFunction.cubicBezier($0.curve)) } }
+        let sets = [("presets", bezier(CubicBezier.applePresets)), ("hard", bezier(AccuracyStudy.hardCurves)),
+                    ("all", bezier(AccuracyStudy.defaultCurves))]
+        let functions = try CurveOption.resolve(values, command: "accuracy", sets: sets, curve: { spec, parsed in
+            guard case .timingFunction(let function) = parsed else {
+                throw BadInput(message: "accuracy: --curves: '\(SafeText.quoted(spec))' is not a timing function (give "
+                               + "cubic-bezier(…), a named curve such as ease, steps(…) or linear(…))")
             }
-            return curve
+            if case .cubicBezier = function { return function }
+            guard engines else {
+                throw BadInput(message: "accuracy: --curves: '\(SafeText.quoted(spec))' is checked on engines only: the "
+                               + "in-repo strategies are Bézier solvers, so steps(), linear() and linear need --engine "
+                               + "PATH.so (give cubic-bezier(…) or a named Bézier curve such as ease otherwise)")
+            }
+            return function
         })
+        var curves: [(name: String, curve: CubicBezier)] = [], others: [(name: String, function: TimingFunction)] = []
+        for (name, function) in functions {
+            if case .cubicBezier(let curve) = function { curves.append((name, curve)) } else { others.append((name, function)) }
+        }
+        if engines, values.contains(where: { value in sets.contains { $0.0 == value } }) {
+            others += AccuracyStudy.steppedFunctions.filter { stepped in !others.contains { $0.function == stepped.function } }
+        }
+        return (curves, others)
     }
 
     /// Reads the samples file at `path` (`--measured`) into `samples`, a few megabytes at a time.

@@ -56,6 +56,23 @@ __attribute__((noinline)) static double deliberately_slow_function(double p) {
 
 typedef struct { uint64_t count, outputs; motionbench_layer *layers; int frame; } engine;
 
+#ifdef STEPS_EASING
+/* steps() in double, for the accuracy tests (other easings stay linear): STEPS_EASING 1 takes floor(p·n), CSS's rule
+ * (exact for n a power of two; at the double nearest k/n below k/n, p·n rounds up to k and jumps a step early);
+ * STEPS_EASING 2 takes ceil(p·n) − 1, a step late exactly at each boundary k/n (the off-by-one of a `<` for `<=`). */
+static double stepped(const motionbench_easing *s, double p) {
+    if (s->type != MOTIONBENCH_EASING_STEPS) return p;
+    double n = s->step_count, current = STEPS_EASING == 2 ? ceil(p * n) - 1 : floor(p * n);
+    double jumps = n;
+    if (s->step_position == MOTIONBENCH_STEP_JUMP_NONE) jumps = n - 1;
+    if (s->step_position == MOTIONBENCH_STEP_JUMP_BOTH) jumps = n + 1;
+    if (s->step_position == MOTIONBENCH_STEP_JUMP_START || s->step_position == MOTIONBENCH_STEP_JUMP_BOTH) current += 1;
+    if (current < 0) current = 0;
+    if (current > jumps) current = jumps;
+    return current / jumps;
+}
+#endif
+
 /* MODE_FORGED_REPLY's exit handler: a row's tail, as a careless engine's debug print would leave it. */
 static void print_forged_reply(void) {
     fputs("e\":0.01,\"forged\":true}\n", stdout); /* into stdout's buffer, after what the host printed there */
@@ -143,6 +160,9 @@ static int64_t evaluate_frame(void *self, double time, uint32_t chunk, uint32_t 
         const motionbench_basic *b = &e->layers[i].parameters.basic;
         double p = (time - b->timing.begin) / b->timing.duration;
         p = p < 0 ? 0 : (p > 1 ? 1 : p);
+#ifdef STEPS_EASING
+        p = stepped(&b->timing.easing, p);
+#endif
         for (uint32_t c = 0; c < e->layers[i].output_count; c++) {
             out[e->layers[i].output_offset + c] = b->from[c] + (b->to[c] - b->from[c]) * p;
 #ifdef EXTRA_WORK

@@ -28,8 +28,9 @@ final class AccuracyEngineTests: XCTestCase {
                               defines: ["MODE=MODE_\(mode)", "ENGINE_NAME=\"broken-\(mode.lowercased())\""], in: directory)
     }
 
-    /// The engine's overall figures from `accuracy --format json`: max error, worst spec and input, samples.
-    func engineFigures(_ arguments: [String], engine name: String,
+    /// The engine's figures from `accuracy --format json` over its cubic Béziers (or, with `stepped`, its `steps()`
+    /// and `linear()` functions, which a set name brings too): max error, worst spec and input, samples.
+    func engineFigures(_ arguments: [String], engine name: String, stepped: Bool = false,
                        file: StaticString = #filePath, line: UInt = #line) throws -> (error: Double, spec: String, input: Double, samples: Int) {
         let result = try CommandRunner.run(["accuracy", "--format", "json", "--springs", springsFile()] + arguments)
         XCTAssertEqual(result.status, 0, result.standardError, file: file, line: line)
@@ -37,10 +38,15 @@ final class AccuracyEngineTests: XCTestCase {
         let measured = try XCTUnwrap(object["measured"] as? [String: Any], file: file, line: line)
         let implementations = try XCTUnwrap(measured["implementations"] as? [[String: Any]])
         let engine = try XCTUnwrap(implementations.first { $0["name"] as? String == "\(name) (engine)" }, "\(implementations.map { $0["name"] })")
-        let overall = try XCTUnwrap(engine["overall"] as? [String: Any])
-        let worst = try XCTUnwrap(overall["worst"] as? [String: Any])
-        return (try XCTUnwrap(overall["maxAbsError"] as? Double), try XCTUnwrap(worst["spec"] as? String),
-                try XCTUnwrap(worst["input"] as? Double), try XCTUnwrap(overall["samples"] as? Int))
+        let perSpec = try XCTUnwrap(engine["perSpec"] as? [[String: Any]]).filter { entry in
+            let spec = entry["spec"] as? String ?? ""
+            return (spec.hasPrefix("steps(") || spec.hasPrefix("step-") || spec.hasPrefix("linear")) == stepped
+        }
+        let worstEntry = try XCTUnwrap(perSpec.max { ($0["maxAbsError"] as? Double ?? 0) < ($1["maxAbsError"] as? Double ?? 0) },
+                                       "no \(stepped ? "steps()/linear()" : "Bézier") figures", file: file, line: line)
+        let worst = try XCTUnwrap(worstEntry["worst"] as? [String: Any])
+        return (try XCTUnwrap(worstEntry["maxAbsError"] as? Double), try XCTUnwrap(worstEntry["spec"] as? String),
+                try XCTUnwrap(worst["input"] as? Double), perSpec.reduce(0) { $0 + ($1["samples"] as? Int ?? 0) })
     }
 
     /// One spring, to keep the spring half of the study short.
@@ -54,7 +60,10 @@ final class AccuracyEngineTests: XCTestCase {
         let engine = try exampleEngine()
         let grid = try engineFigures(["--engine", engine, "--curves", "presets", "--samples", "1001", "--no-search"],
                                      engine: "example-c-float32")
-        XCTAssertEqual(grid.samples, 5 * 1001)
+        XCTAssertEqual(grid.samples, 5 * 1001, "the five presets' grids (the set also brings steps() and linear())")
+        let stepped = try engineFigures(["--engine", engine, "--curves", "presets", "--samples", "1001", "--no-search"],
+                                        engine: "example-c-float32", stepped: true)
+        XCTAssertEqual(stepped.samples, 8 * 1001, "the eight steps() and linear() functions a set name brings")
         XCTAssertGreaterThan(grid.error, 1e-8, "a float32 engine is not exact")
         XCTAssertLessThan(grid.error, 1e-4, "\(grid)")
         let searched = try engineFigures(["--engine", engine, "--curves", "presets", "--samples", "1001"],
@@ -80,6 +89,42 @@ final class AccuracyEngineTests: XCTestCase {
         let runError = try XCTUnwrap(basic["maxError"] as? Double)
         XCTAssertGreaterThanOrEqual(hard.error, runError, "accuracy --engine on hard: \(hard); run's basic maxError \(runError)")
         XCTAssertGreaterThanOrEqual(hard.error, 1e-6)
+    }
+
+    /// An engine whose steps() is a step late exactly at each boundary k/n (`ceil(p·n) − 1`): the search tries the
+    /// boundaries the grid misses and the doubles beside them, so the off-by-one is found where it is, and the engine
+    /// that takes CSS's floor(p·n) in doubles is exact on steps(4) but a step early at the double below 1/3.
+    func testAnEngineOffByOneStepAtABoundaryIsReported() throws {
+        let late = try TestEngines.build("broken_engine.c", name: "steps-late", defines: ["MODE=MODE_NONE",
+                                         "ENGINE_NAME=\"steps-late\"", "STEPS_EASING=2"], in: directory)
+        let floor = try TestEngines.build("broken_engine.c", name: "steps-floor", defines: ["MODE=MODE_NONE",
+                                          "ENGINE_NAME=\"steps-floor\"", "STEPS_EASING=1"], in: directory)
+        // A grid of i/9 holds no k/4 but 0 and 1, where steps(4, jump-none) is right: the grid alone misses the
+        // off-by-one, and the search's first round tries the boundaries and finds it (one step of three).
+        let jumpNone = ["--curves", "steps(4, jump-none)", "--samples", "10"]
+        let gridOnly = try engineFigures(["--engine", late, "--no-search"] + jumpNone, engine: "steps-late", stepped: true)
+        XCTAssertEqual(gridOnly.error, 0, "\(gridOnly)")
+        let searched = try engineFigures(["--engine", late, "--search-rounds", "1"] + jumpNone, engine: "steps-late", stepped: true)
+        XCTAssertEqual(searched.error, 1.0 / 3, accuracy: 1e-15, "\(searched)")
+        XCTAssertTrue([0.25, 0.5, 0.75].contains(searched.input), "at a boundary k/4 exactly: \(searched)")
+        let exactFour = try engineFigures(["--engine", floor, "--search-rounds", "1"] + jumpNone, engine: "steps-floor",
+                                          stepped: true)
+        XCTAssertEqual(exactFour.error, 0, "floor(p·4) is exact: \(exactFour)")
+        let three = try engineFigures(["--engine", floor, "--curves", "steps(3)", "--samples", "10", "--search-rounds", "1"],
+                                      engine: "steps-floor", stepped: true)
+        XCTAssertEqual(three.error, 1.0 / 3, accuracy: 1e-15, "\(three)")
+        XCTAssertTrue([1.0 / 3, 2.0 / 3].contains(three.input),
+                      "the double nearest k/3 lies below it, and p·3 rounds up to k: \(three)")
+        let options = ["--curves", "steps(4, jump-none)", "--curves", "steps(3)", "--samples", "10", "--search-rounds", "1"]
+        // The table every report opens with has a row for each function, and steps() needs an engine.
+        let markdown = try CommandRunner.run(["accuracy", "--engine", late, "--format", "markdown", "--springs",
+                                              springsFile()] + options)
+        XCTAssertEqual(markdown.status, 0, markdown.standardError)
+        XCTAssertTrue(markdown.standardOutput.contains("| steps(3) |") && markdown.standardOutput.contains("0.33"),
+                      markdown.standardOutput)
+        let refused = try CommandRunner.run(["accuracy", "--curves", "steps(3)", "--springs", springsFile()])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.standardError.contains("checked on engines only"), refused.standardError)
     }
 
     func testRejectedCurvesAreReportedWithTheEnginesMessage() throws {
@@ -149,8 +194,17 @@ final class AccuracyEngineTests: XCTestCase {
         XCTAssertTrue(columns.contains("motionbench") && columns.contains("chromium"), "\(columns)")
         let engine = try XCTUnwrap(columns.firstIndex { $0.hasSuffix("(engine)") }, "\(columns)")
         let browser = try XCTUnwrap(columns.firstIndex { $0 == "browser" }, "\(columns)")
-        XCTAssertEqual(rows.count, 6, "five presets and the browser's own curve (steps() is not a Bézier): \(rows.map { $0["curve"] })")
+        let curves = rows.compactMap { $0["curve"] as? String }
+        XCTAssertEqual(curves.filter { $0.hasPrefix("cubic-bezier(") }.count, 6,
+                       "five presets and the browser's own curve: \(curves)")
+        // Then the steps() and linear() functions: the browser's steps(2) and the eight a set name brings the engine.
+        XCTAssertEqual(curves.count, 6 + 1 + 8, "\(curves)")
         func row(_ curve: String) throws -> [String: Any] { try XCTUnwrap(rows.first { $0["curve"] as? String == curve }, curve) }
+        let steps = try XCTUnwrap(row("steps(2)")["cells"] as? [Any])
+        XCTAssertNotNil(steps[browser] as? [String: Any], "the browser's steps(2) has its row")
+        XCTAssertTrue(steps[0] is NSNull && steps[engine] is NSNull, "no strategy or engine ran steps(2): \(steps)")
+        let third = try XCTUnwrap(row("steps(3)")["cells"] as? [Any])
+        XCTAssertNotNil(third[engine] as? [String: Any], "the engine was searched on steps(3)")
         let ease = try row("cubic-bezier(0.25, 0.1, 0.25, 1)")
         XCTAssertEqual(Set(ease["aliases"] as? [String] ?? []), ["default", "ease"])
         let cells = try XCTUnwrap(ease["cells"] as? [Any])

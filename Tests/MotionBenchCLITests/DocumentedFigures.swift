@@ -40,7 +40,7 @@ enum DocumentedFigures {
             "capture.timeout": capture.timeout,
             "capture.search-rounds": Double(capture.searchRounds),
             // motionbench accuracy
-            "accuracy.curves": Double(try AccuracyCommand.curveList(accuracy.curves).count),
+            "accuracy.curves": Double(try AccuracyCommand.curveList(accuracy.curves).curves.count),
             "accuracy.samples": Double(accuracy.samples),
             "accuracy.springs": Double(accuracy.springs == "default" ? AccuracyStudy.defaultSprings.count : -1),
             "accuracy.search-rounds": Double(accuracy.searchRounds),

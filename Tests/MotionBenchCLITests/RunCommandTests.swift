@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import MotionTestSupport
 
 final class RunCommandTests: XCTestCase {
     func testVariableRefreshAndFrameFileWithVerify() throws {
@@ -56,6 +57,30 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(results.first?["scenario"] as? String, "card-flip")
     }
 
+    /// The README's main job, on fewer layers and frames: the default text fits a terminal (at most 15 lines of at
+    /// most 100 columns), says first what fits and what the engine costs; --details prints the full tables.
+    func testTheMainJobLeadsWithTheAnswerAndDetailsKeepEverything() throws {
+        let engine = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("libMotionBenchExampleEngine.so").path
+        guard FileManager.default.fileExists(atPath: engine) else {
+            throw MissingPrerequisite.error("libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)")
+        }
+        let arguments = ["run", "--layers", "1000,4000,8000,16000", "--frames", "30", "--engine", engine]
+        let short = try CommandRunner.run(arguments)
+        XCTAssertEqual(short.status, 0, short.standardError)
+        let lines = short.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertLessThanOrEqual(lines.count, 15, short.standardOutput)
+        XCTAssertLessThanOrEqual(lines.map(\.count).max() ?? 0, 100, short.standardOutput)
+        XCTAssertTrue(lines[1].hasPrefix("Fits in 8.33 ms at the slowest frame: "), short.standardOutput)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("example-c-float32: ") && $0.contains("× the batch") }, short.standardOutput)
+        XCTAssertFalse(short.standardOutput.contains("Engines on mixed"), "the engines' tables are details")
+        let details = try CommandRunner.run(arguments + ["--details"])
+        XCTAssertEqual(details.status, 0, details.standardError)
+        for part in ["Max layers in budget", "Engines on mixed, 16000 layers, same frame times:", "example-c-float32 worst:",
+                     "ns/active layer"] {
+            XCTAssertTrue(details.standardOutput.contains(part), part)
+        }
+    }
+
     func testTableHasEveryColumnAndAtomicOutput() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-run-\(UUID().uuidString).md").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -100,7 +125,8 @@ final class RunCommandTests: XCTestCase {
                 XCTAssertTrue(low <= median && median <= high, "\(key): \(low) ≤ \(median) ≤ \(high)")
             }
         }
-        let table = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "200", "--frames", "4", "--repeat", "2"])
+        let table = try CommandRunner.run(["run", "--scenario", "fade", "--layers", "200", "--frames", "4", "--repeat", "2",
+                                           "--details"])
         XCTAssertTrue(table.standardOutput.contains("× 2 timed passes"), table.standardOutput)
         // The spread is the min–max range over the passes, `median [min–max]`, not a ± percentage.
         XCTAssertNotNil(table.standardOutput.range(of: #"\d\.\d+ \[\d+\.\d+–\d+\.\d+\]"#, options: .regularExpression),

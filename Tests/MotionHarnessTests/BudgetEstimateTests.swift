@@ -75,9 +75,12 @@ final class HonestCapacityTests: XCTestCase {
         // FrameNoiseTests) is set aside.
         for index in results.indices { results[index].noise = nil }
         (results[0].streamNsPerLayerFrame.median, results[0].ratioToStream.median) = (.nan, .nan)
-        let report = HarnessRunReport(results: results, machine: .current)
+        let report = HarnessRunReport(results: results, machine: .current, details: true)
         let table = report.tableText()
         XCTAssertTrue(table.contains("Max layers in budget (p99 ≤ 8.33 ms): ≥ 40 (every row fits"), table)
+        let summary = HarnessRunReport(results: results, machine: .current).tableText()
+        XCTAssertTrue(summary.split(separator: "\n")[1].hasPrefix("Fits in 8.33 ms at the slowest frame: ≥ 40 layers (every row fits)"),
+                      summary)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(report.jsonDocument(metadata: nil).utf8)) as? [String: Any])
         let budget = try XCTUnwrap(json["budget"] as? [String: Any])
         XCTAssertEqual(budget["maxLayers"] as? Int, 40)

@@ -127,7 +127,11 @@ final class DisturbedRunReportTests: XCTestCase {
         results[0].noise = FrameNoise(passes: [quietRecord], threads: 1, loadStart: 0.2, loadEnd: 0.2)
         results[1].noise = FrameNoise(passes: [busyRecord], threads: 1, loadStart: 3.9, loadEnd: 4.1)
         XCTAssertEqual(results.map(\.isDisturbed), [false, true])
-        let report = HarnessRunReport(results: results, machine: .current)
+        let report = HarnessRunReport(results: results, machine: .current, details: true)
+        // The summary withholds the limit too, and names the disturbed row on its own line, not in a cell.
+        let summary = HarnessRunReport(results: results, machine: .current).tableText()
+        XCTAssertTrue(summary.contains("not stated, the batch's timing was disturbed"), summary)
+        XCTAssertTrue(summary.contains("\nwarning: timing disturbed, rerun when the machine is quiet: batch at 40 layers\n"), summary)
         let table = report.tableText()
         XCTAssertTrue(table.contains("Max layers in budget: not stated, because the run was disturbed (40 layers: its thread "
                                      + "was not running for 100.0% of the frame time"), table)

@@ -31,7 +31,7 @@ final class RunFigureOutputTests: XCTestCase {
 
     /// Every output of `results`, by format name.
     static func outputs(_ results: [HarnessResult]) throws -> [(format: String, text: String)] {
-        let report = HarnessRunReport(results: results, machine: machine)
+        let report = HarnessRunReport(results: results, machine: machine, details: true)
         let metrics = report.exportMetrics, context = ExportContext(tags: ["machine": "test"], timestampNanoseconds: 42)
         return [("table", report.tableText()), ("markdown", report.markdownText()),
                 ("json", try report.jsonDocument(metadata: nil)), ("csv", report.csvText()),

@@ -112,7 +112,16 @@ final class AccuracyReportTests: XCTestCase {
             XCTAssertTrue(html.contains(title), title)
         }
         XCTAssertTrue(html.contains("<th scope='col'>strategy</th>"))
-        XCTAssertEqual(html.components(separatedBy: AccuracyRenderer.reading(report).prefix(60)).count - 1, 1, "one summary")
+        XCTAssertEqual(html.components(separatedBy: "<h2>Summary</h2>").count - 1, 1, "one summary")
+        // The page leads with the verdict: the implementation table, then the summary, then the plots and details.
+        let table = try XCTUnwrap(html.range(of: "<h2>Every implementation, curve by curve</h2>"))
+        let summary = try XCTUnwrap(html.range(of: "<h2>Summary</h2>")), plot = try XCTUnwrap(html.range(of: "<svg"))
+        XCTAssertTrue(table.upperBound < summary.lowerBound && summary.upperBound < plot.lowerBound)
+        let lines = AccuracyRenderer.summary(report)
+        XCTAssertTrue((3...5).contains(lines.count), "\(lines)")
+        XCTAssertTrue(lines[0].hasPrefix("Most accurate: ") && lines[1].hasPrefix("Fastest: ")
+                      && lines[2].hasPrefix("Worst case found: "), "\(lines)")
+        XCTAssertTrue(markdown.hasPrefix("## Accuracy report\n\n### Every implementation, curve by curve\n"), markdown)
         // One colour per strategy across the page: the spring and Bézier "webkit" series share it, the reference is black.
         let palette = AccuracyRenderer.palette(report)
         let colour = { (name: String) in AccuracyRenderer.colour(name, palette) }

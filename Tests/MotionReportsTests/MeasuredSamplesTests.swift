@@ -160,6 +160,23 @@ final class MeasuredSamplesTests: XCTestCase {
         XCTAssertEqual(samples.first?.output, 0.5)
     }
 
+    /// A line that starts with `#` is a comment (the shipped browser captures open with six), counted as a line.
+    func testCommentLinesAreSkippedAndCounted() throws {
+        let text = "# captured by hand, \"quoted\", with commas\nimplementation,spec,input,output\n# a,b,c\nmine,ease,0.5,0.8\n"
+            + "# the last\nmine,ease,2,0.9\n"
+        XCTAssertThrowsError(try MeasuredSamplesReader.read(text, file: "c.csv")) { error in
+            XCTAssertTrue("\(error)".contains("line 6"), "\(error)")
+        }
+        let samples = try MeasuredSamplesReader.read(text.replacingOccurrences(of: ",2,0.9", with: ",1,1"), file: "c.csv")
+        XCTAssertEqual(samples.map(\.input), [0.5, 1])
+        XCTAssertEqual(samples.map(\.source), ["c.csv:4", "c.csv:6"])
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/vectors/browser-easing-captures.csv").path
+        var set = MeasuredSampleSet()
+        try MeasuredSamplesReader.read(contentsOf: shipped, into: &set)
+        XCTAssertEqual(set.count, 630)
+    }
+
     func testBadFilesNameTheLineAndColumn() {
         let cases: [(text: String, line: Int?, column: String?, fragment: String)] = [
             ("", nil, nil, "is empty"),
@@ -216,9 +233,7 @@ final class PortsAgainstCapturesTests: XCTestCase {
     func captures() throws -> [MeasuredSample] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../data/vectors/browser-easing-captures.csv")
-        let text = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-        return try MeasuredSamplesReader.read(text, file: url.lastPathComponent)
+        return try MeasuredSamplesReader.read(try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
     }
 
     func testEachPortGivesItsEnginesOutputs() throws {

@@ -23,7 +23,9 @@ final class StreamedSamplesTests: XCTestCase {
 
     /// Quoted fields with commas, doubled quotes and line breaks, CRLF and LF, a name in several bytes per character,
     /// blank lines, every optional column.
-    let text = "implementation,spec,input,output,velocity,duration,effective_input,round\r\n"
+    let text = "# a comment line, with \"quotes\", commas and é\r\n"
+        + "implementation,spec,input,output,velocity,duration,effective_input,round\r\n"
+        + "#another,comment,1,1\n"
         + "\"moteur \"\"é\"\" 1\",\"cubic-bezier(0.42, 0, 0.58, 1)\",0.25,0.13,,1,0.2500001,0\r\n"
         + "\r\n"
         + "chromium 1,ease,0.5,0.8024033877399112,1.2,2,,2\n"
@@ -50,7 +52,8 @@ final class StreamedSamplesTests: XCTestCase {
             }
         }
         XCTAssertEqual(whole.map(\.implementation), ["moteur \"é\" 1", "chromium 1", "chromium, 1", "moteur \"é\" 1", "chromium 1"])
-        XCTAssertEqual(whole.map(\.source), ["s.csv:2", "s.csv:4", "s.csv:5", "s.csv:6", "s.csv:7"])
+        // The two comment lines count as lines: the samples are on lines 4, 6, 7, 8 and 9.
+        XCTAssertEqual(whole.map(\.source), ["s.csv:4", "s.csv:6", "s.csv:7", "s.csv:8", "s.csv:9"])
     }
 
     func testTheStudyOfTheStreamedSetIsTheStudyOfTheSamples() throws {

@@ -26,7 +26,7 @@ enum RunSummary {
         if !warnings.isEmpty { lines.append("") }
         lines += warnings.flatMap { wrap($0) }
         lines += results.compactMap(\.verification).isEmpty ? [] : wrap(verificationLine(results))
-        lines.append("Every figure and note: --details (or --format markdown|html|json|csv)")
+        lines.append("Every figure and note: --details or --format markdown|html|json|csv; errors: fraction of travel")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -68,7 +68,7 @@ enum RunSummary {
         let errors = rows.flatMap(\.errors), outputs = errors.reduce(0) { $0 + $1.outputs }
         if let largest = errors.max(by: { $0.maxError < $1.maxError }), outputs > 0 {
             let beyond = errors.reduce(0) { $0 + $1.beyondVisible }
-            parts.append("error ≤ \(scientific(largest.maxError)) of travel (\(largest.kind)), "
+            parts.append("error ≤ \(scientific(largest.maxError)) (\(largest.kind)), "
                          + "\(EngineTable.share(beyond, of: outputs)) beyond visible")
         }
         return "\(name): " + (parts.isEmpty ? "no figures" : parts.joined(separator: "; "))
