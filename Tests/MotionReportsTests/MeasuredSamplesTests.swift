@@ -160,6 +160,40 @@ final class MeasuredSamplesTests: XCTestCase {
         XCTAssertEqual(samples.first?.output, 0.5)
     }
 
+    /// One rule per column: an engine that computes exactly what the chromium port computes, searched as
+    /// `accuracy --engine` searches (a grid, then rounds), gets the port's figures in every column: the samples, the
+    /// worst error, the grid and the shares beyond each visible threshold (both over the grid).
+    func testAnEngineEqualToTheChromiumPortHasThePortsFigures() throws {
+        // webkit-2008 as well, whose grid errors pass half an 8-bit step, so that equal shares are not both zero.
+        for name in ["chromium", "webkit-2008"] {
+            let strategy = try XCTUnwrap(BezierStrategy.all().first { $0.name == name })
+            var samples: [MeasuredSample] = []
+            for (_, curve) in AccuracyStudy.hardCurves + CubicBezier.applePresets {
+                let spec = MotionSpec.timingFunction(.cubicBezier(curve))
+                let trace = WorstCaseSearch.run(spec: spec, grid: WorstCaseSearch.evenGrid(101), budget: SearchBudget(rounds: 3),
+                                                evaluate: strategy.make(curve))
+                samples += trace.samples.map {
+                    MeasuredSample(implementation: "\(name)-like (engine)", specText: spec.description, spec: spec,
+                                   input: $0.input, output: $0.output, round: $0.round, source: "engine (round \($0.round))")
+                }
+            }
+            let study = MeasuredStudy.run(samples, files: ["engine"])
+            let engine = try XCTUnwrap(study.implementations.first), port = try XCTUnwrap(study.ports.first { $0.name == name })
+            XCTAssertEqual(engine.overall.samples, port.overall.samples, name)
+            XCTAssertEqual(engine.overall.maxAbsError, port.overall.maxAbsError, name)
+            XCTAssertEqual(engine.overall.grid?.samples, port.overall.grid?.samples, name)
+            XCTAssertEqual(engine.overall.grid?.samples, 101 * (AccuracyStudy.hardCurves.count + 5), name)
+            XCTAssertEqual(engine.overall.beyondThresholds, port.overall.beyondThresholds, name)
+            XCTAssertEqual(engine.overall.meanAbsError, port.overall.meanAbsError, name)
+            if name == "webkit-2008" { XCTAssertGreaterThan(engine.overall.beyondThresholds[0], 0) }
+            for ((spec, mine), (portSpec, theirs)) in zip(engine.perSpec, port.perSpec) {
+                XCTAssertEqual(spec, portSpec)
+                XCTAssertEqual(mine.beyondThresholds, theirs.beyondThresholds, "\(name) \(spec)")
+                XCTAssertEqual(mine.samples, theirs.samples, "\(name) \(spec)")
+            }
+        }
+    }
+
     /// A line that starts with `#` is a comment (the shipped browser captures open with six), counted as a line.
     func testCommentLinesAreSkippedAndCounted() throws {
         let text = "# captured by hand, \"quoted\", with commas\nimplementation,spec,input,output\n# a,b,c\nmine,ease,0.5,0.8\n"
