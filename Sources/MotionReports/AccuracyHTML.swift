@@ -113,7 +113,7 @@ extension AccuracyRenderer {
         let plotWidth = width - left - valueRoom
         let top = 8.0, plotHeight = Double(r.settling.count) * (Double(names.count) * rowHeight + groupGap)
         let height = top + plotHeight + 40
-        let font = "font-family='sans-serif' fill='#333'"
+        let font = "class='t'"
         func x(_ seconds: Double) -> Double { left + seconds / scaleEnd * plotWidth }
         var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='\(Int(width))' height='\(Int(height))' role='img' "
             + "aria-label='settling time by rule'>"

@@ -224,7 +224,7 @@ package enum AccuracyRenderer {
         let matrix = ImplementationMatrix(r), columns = matrix.columnSummaries
         let tried = r.search.rounds > 0 ? "searched from \(r.samples) even inputs per curve" : "at \(r.samples) inputs per curve"
         if let best = columns.min(by: { $0.maxError < $1.maxError }) {
-            lines.append("Most accurate: \(best.column.name), worst error \(sci(best.maxError)) over \(matrix.rows.count) "
+            lines.append("Most accurate: \(best.column.name), worst error \(sci(best.maxError)) over its \(best.curves) "
                          + "curves (\(tried)).")
         }
         if let fastest = columns.filter({ $0.nsPerEval != nil }).min(by: { $0.nsPerEval! < $1.nsPerEval! }),

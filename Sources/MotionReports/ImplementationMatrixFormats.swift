@@ -62,13 +62,14 @@ extension ImplementationMatrix {
         return worst
     }
 
-    /// Per column, its worst error over every curve it has and its median ns per evaluation over the curves timed.
-    package var columnSummaries: [(column: Column, maxError: Double, nsPerEval: Double?)] {
+    /// Per column, its worst error over every curve it has, how many curves that is, and its median ns per
+    /// evaluation over the curves timed.
+    package var columnSummaries: [(column: Column, maxError: Double, curves: Int, nsPerEval: Double?)] {
         columns.indices.compactMap { index in
             let cells = rows.compactMap { $0.cells[index] }
             guard let maxError = cells.map(\.maxError).max() else { return nil }
             let times = cells.compactMap(\.nsPerEval).sorted()
-            return (columns[index], maxError, times.isEmpty ? nil : times[times.count / 2])
+            return (columns[index], maxError, cells.count, times.isEmpty ? nil : times[times.count / 2])
         }
     }
 
@@ -117,22 +118,21 @@ extension ImplementationMatrix {
         func escape(_ text: String) -> String { SVGChart.escape(text) }
         var html = "<h2>Every implementation, curve by curve</h2><p class='note'>Worst error against the correctly rounded "
             + "answer (green 1e-16 to red 1e-3), and ns per evaluation where timed; hover a cell for the input, the "
-            + "implementation's value and the exact one.</p><table class='matrix' style='border-collapse:collapse;"
-            + "font-size:12px'><tr><th>curve</th>"
-            + columns.map { "<th style='padding:2px 6px'>\(escape($0.name))</th>" }.joined() + "</tr>"
+            + "implementation's value and the exact one.</p><style>.matrix td,.matrix th{padding:2px 6px}"
+            + ".matrix td{white-space:nowrap}.matrix tr>th{text-align:left}.matrix td.none{text-align:center}</style>"
+            + "<table class='matrix'><tr><th>curve</th>" + columns.map { "<th>\(escape($0.name))</th>" }.joined() + "</tr>"
         for row in rows {
-            html += "<tr><th style='text-align:left;padding:2px 6px'>\(escape(Self.label(row)))</th>"
+            html += "<tr><th>\(escape(Self.label(row)))</th>"
             for cell in row.cells {
                 guard let cell else {
-                    html += "<td style='padding:2px 6px;text-align:center'>–</td>"
+                    html += "<td class='none'>–</td>"
                     continue
                 }
                 // log10 error from -16 (green) to -3 (red).
                 let level = cell.maxError <= 0 ? 0 : min(max((log10(cell.maxError) + 16) / 13, 0), 1)
                 let hue = Int((1 - level) * 120)
                 let title = cell.worst.map { "x = \($0.input): \($0.output), exact \($0.exact)" } ?? ""
-                html += "<td title='\(escape(title))' style='padding:2px 6px;text-align:right;white-space:nowrap;"
-                    + "background:hsl(\(hue),70%,85%)'>\(Self.error(cell.maxError))"
+                html += "<td title='\(escape(title))' style='background:hsl(\(hue),70%,85%)'>\(Self.error(cell.maxError))"
                     + (cell.nsPerEval.map { "<br><small>" + String(format: "%.1f", $0) + " ns</small>" } ?? "") + "</td>"
             }
             html += "</tr>"

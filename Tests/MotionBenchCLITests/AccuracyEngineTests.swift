@@ -224,6 +224,26 @@ final class AccuracyEngineTests: XCTestCase {
         XCTAssertTrue(markdown.standardOutput.contains("| cubic-bezier(0.25, 0.1, 0.25, 1) (default, ease) |"), markdown.standardOutput)
     }
 
+    /// The HTML report of `--curves all` with two engines and the shipped browser captures stays under 400 KB (lines
+    /// thinned to what shows), and opens with the implementation table, then the summary, before any plot.
+    func testTheHTMLReportOfEverythingIsSmallAndLeadsWithTheTable() throws {
+        let engine = try exampleEngine()
+        let copy = directory.appendingPathComponent("libcopy.so").path
+        try FileManager.default.copyItem(atPath: engine, toPath: copy)
+        let captures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/vectors/browser-easing-captures.csv").path
+        let output = directory.appendingPathComponent("accuracy.html").path
+        let result = try CommandRunner.run(["accuracy", "--curves", "all", "--engine", engine, "--engine", copy,
+                                            "--measured", captures, "--format", "html", "--output", output])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertLessThanOrEqual(html.utf8.count, 400_000)
+        let table = try XCTUnwrap(html.range(of: "<h2>Every implementation, curve by curve</h2>"))
+        let summary = try XCTUnwrap(html.range(of: "<h2>Summary</h2>")), plot = try XCTUnwrap(html.range(of: "<svg"))
+        XCTAssertTrue(table.upperBound < summary.lowerBound && summary.upperBound < plot.lowerBound)
+        XCTAssertTrue(html.contains("<th>steps(3) (steps(3, jump-end))</th>"), "the engines' steps() rows")
+    }
+
     /// Two engines with one name (the same library under two paths) stay two implementations, told apart by path.
     func testTwoEnginesWithOneNameAreToldApartByPath() throws {
         let first = try exampleEngine()
