@@ -236,7 +236,9 @@ package enum AccuracyRenderer {
                             + "rounded motionbench takes \(String(format: "%.1f", $0)) ns." } ?? "."))
         }
         if let worst = matrix.worstCell {
-            let place = worst.cell.worst.map { " at x = \($0.input): \($0.output), exact \($0.exact)" } ?? ""
+            let place = worst.cell.worst.map {
+                " at x = \($0.input): \(ImplementationMatrix.value($0.output)), exact \(ImplementationMatrix.value($0.exact))"
+            } ?? ""
             lines.append("Worst case found: \(worst.column.name) on \(worst.row.curve)\(place) (error \(sci(worst.cell.maxError))).")
         }
         if let ours = r.springResults.first(where: { $0.name == "motionbench" }),

@@ -8,6 +8,10 @@ extension ImplementationMatrix {
     /// An error as the report's other tables print it.
     static func error(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.2g", value) }
 
+    /// An implementation's output or an exact answer as printed: the shortest round-trip double, or "not finite" (a
+    /// browser port whose coefficients overflow answers NaN, which counts as the largest error).
+    package static func value(_ value: Double) -> String { value.isFinite ? "\(value)" : "not finite" }
+
     /// The table every report opens with: one row per curve, one column per implementation, the worst error
     /// (worst error · ns/eval where timed), under a caption of one line; empty when the report has no Bézier rows.
     package func markdownTable() -> String {
@@ -43,7 +47,8 @@ extension ImplementationMatrix {
         for column in outside {
             for row in rows {
                 guard let cell = row.cells[column], let worst = cell.worst else { continue }
-                text += "| \(columns[column].name) | \(Self.label(row)) | \(worst.input) | \(worst.output) | \(worst.exact) | "
+                text += "| \(columns[column].name) | \(Self.label(row)) | \(worst.input) | \(Self.value(worst.output)) | "
+                    + "\(Self.value(worst.exact)) | "
                     + "\(Self.error(cell.maxError)) |\n"
             }
         }
@@ -131,7 +136,7 @@ extension ImplementationMatrix {
                 // log10 error from -16 (green) to -3 (red).
                 let level = cell.maxError <= 0 ? 0 : min(max((log10(cell.maxError) + 16) / 13, 0), 1)
                 let hue = Int((1 - level) * 120)
-                let title = cell.worst.map { "x = \($0.input): \($0.output), exact \($0.exact)" } ?? ""
+                let title = cell.worst.map { "x = \($0.input): \(Self.value($0.output)), exact \(Self.value($0.exact))" } ?? ""
                 html += "<td title='\(escape(title))' style='background:hsl(\(hue),70%,85%)'>\(Self.error(cell.maxError))"
                     + (cell.nsPerEval.map { "<br><small>" + String(format: "%.1f", $0) + " ns</small>" } ?? "") + "</td>"
             }

@@ -23,7 +23,7 @@ final class EngineChildTests: XCTestCase {
     /// `run` of mixed on 400 layers, 8 frames, with `mode`'s engine only.
     func run(_ mode: String, timeout: Int = 20) throws -> CommandResult {
         try CommandRunner.run(["run", "--layers", "400", "--frames", "8", "--engine", try engine(mode),
-                               "--engine-timeout", "\(timeout)"])
+                               "--engine-timeout", "\(timeout)", "--details"])
     }
 
     /// Asserts exit 2, the parts in standard error, no Swift backtrace, and a FAILED row labelled `row`.
@@ -93,7 +93,7 @@ final class EngineChildTests: XCTestCase {
     func testFailedRowRightAlignsTheCostColumn() throws {
         let good = try engine("NONE"), broken = try engine("CRASH")
         let result = try CommandRunner.run(["run", "--layers", "400", "--frames", "8", "--engine", broken, "--engine", good,
-                                            "--engine-timeout", "20"])
+                                            "--engine-timeout", "20", "--details"])
         XCTAssertEqual(result.status, 2, result.standardError)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         let header = try XCTUnwrap(lines.first { $0.hasPrefix("engine ") && $0.contains("ns/layer/frame") })

@@ -121,7 +121,7 @@ final class EngineGuideTests: XCTestCase {
         }
         let process = Process()
         process.executableURL = template
-        process.arguments = ["2000"]
+        process.arguments = ["2000", "--details"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -18,11 +18,12 @@ final class EngineIsolationTests: XCTestCase {
                               defines: ["MODE=MODE_\(mode)", "ENGINE_NAME=\"broken-\(mode.lowercased())\""], in: directory)
     }
 
-    /// Runs mixed on 400 layers, 8 frames, with the good engine and `mode`'s engine; returns the result.
-    func run(_ mode: String) throws -> CommandResult {
+    /// Runs mixed on 400 layers, 8 frames, with the good engine and `mode`'s engine (the full tables, `--details`, or
+    /// the summary); returns the result.
+    func run(_ mode: String, details: Bool = true) throws -> CommandResult {
         let good = try engine("NONE"), broken = try engine(mode)
         return try CommandRunner.run(["run", "--layers", "400", "--frames", "8", "--threads", "2", "--engine", broken,
-                                      "--engine", good, "--engine-timeout", "10"])
+                                      "--engine", good, "--engine-timeout", "10"] + (details ? ["--details"] : []))
     }
 
     func assertFails(_ mode: String, saying parts: [String], file: StaticString = #filePath, line: UInt = #line) throws {
@@ -52,7 +53,15 @@ final class EngineIsolationTests: XCTestCase {
         // Its child died before reporting: its frames and threads columns say so, not 0 and a default of 1 (a NaN
         // row, which ran its frames, shows them).
         let cells = row.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        XCTAssertEqual(Array(cells[3...4]), ["–", "–"], String(row))
+        XCTAssertEqual(cells.count > 4 ? Array(cells[3...4]) : [], ["–", "–"], String(row))
+        // The summary says it on a line of its own, and its table's cell says FAILED and nothing else.
+        let short = try run("CRASH", details: false)
+        XCTAssertEqual(short.status, 2)
+        let lines = short.standardOutput.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("FAILED: broken-crash at 400 layers: ") && $0.contains("SIGSEGV") },
+                      short.standardOutput)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("broken-crash × batch") && $0.hasSuffix(" FAILED") }, short.standardOutput)
+        XCTAssertLessThanOrEqual(lines.map(\.count).max() ?? 0, 100, short.standardOutput)
     }
 
     func testHangingEngine() throws {
