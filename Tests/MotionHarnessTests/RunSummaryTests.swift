@@ -72,6 +72,17 @@ final class RunSummaryTests: XCTestCase {
         XCTAssertEqual(row.split(separator: " ").suffix(4), ["2.00×", "FAILED", "2.20×", "2.30×"])
     }
 
+    func testDisturbedRowsAreNamedOncePerEngine() throws {
+        var results = try Self.results(disturbAt: 10_000)
+        results[1].engines[2].noise = try RunFigureOutputTests.noise(flagged: true)
+        results[2].engines[2].noise = try RunFigureOutputTests.noise(flagged: true)
+        results[1].noise = try RunFigureOutputTests.noise(flagged: true)
+        let text = Self.summary(results).joined(separator: "\n")
+        XCTAssertTrue(text.contains("warning: timing disturbed, rerun when the machine is quiet: batch at 10,000 layers; "
+                                    + "example-c-float32 at\n  10,000, 100,000 layers"), text)
+        XCTAssertTrue(text.contains("not stated, the batch's timing was disturbed"), text)
+    }
+
     func testManyLayerCountsAndLongNamesStayWithinAHundredColumns() throws {
         let counts = (1...14).map { $0 * 100_000 }
         let results = try Self.results(layerCounts: counts, engineName: String(repeating: "a-very-long-engine-name-", count: 6))

@@ -117,14 +117,22 @@ enum RunSummary {
                 }
             }
         }
-        var disturbed = results.filter(\.isDisturbed).map { "batch at \(grouped($0.layers)) layers" }
+        // Per name (the batch, then each engine in the rows' order), the layer counts whose timing was disturbed.
+        var disturbed: [(name: String, layers: [Int])] = []
+        func note(_ name: String, _ layers: Int) {
+            if let index = disturbed.firstIndex(where: { $0.name == name }) { disturbed[index].layers.append(layers) }
+            else { disturbed.append((name, [layers])) }
+        }
         for result in results {
+            if result.isDisturbed { note("batch", result.layers) }
             for row in result.engines where row.isUnderTest && row.failure == nil && row.noise?.flagged == true {
-                disturbed.append("\(row.name) at \(grouped(result.layers)) layers")
+                note(row.name, result.layers)
             }
         }
         if !disturbed.isEmpty {
-            lines.append("warning: timing disturbed, rerun when the machine is quiet: " + disturbed.joined(separator: ", "))
+            lines.append("warning: timing disturbed, rerun when the machine is quiet: " + disturbed.map {
+                "\($0.name) at \($0.layers.map(grouped).joined(separator: ", ")) layers"
+            }.joined(separator: "; "))
         }
         return lines
     }
