@@ -81,6 +81,28 @@ final class RunCommandTests: XCTestCase {
         }
     }
 
+    /// The built-in scenario of steps() and linear(): the batch passes --verify on it, and an engine's steps() and
+    /// linear() outputs are compared with the exact path (the example engine's basic layers, all eased by them).
+    func testTheStepsAndLinearScenarioIsVerified() throws {
+        let batch = try CommandRunner.run(["run", "--scenario", "steps-linear", "--layers", "3000", "--frames", "60", "--verify"])
+        XCTAssertEqual(batch.status, 0, batch.standardOutput + batch.standardError)
+        XCTAssertTrue(batch.standardOutput.contains("verify: "), batch.standardOutput)
+        let engine = try CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("libMotionBenchExampleEngine.so").path
+        guard FileManager.default.fileExists(atPath: engine) else {
+            throw MissingPrerequisite.error("libMotionBenchExampleEngine.so (swift build --product MotionBenchExampleEngine)")
+        }
+        let result = try CommandRunner.run(["run", "--scenario", "steps-linear", "--layers", "3000", "--frames", "60",
+                                            "--engine", engine, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap((object["results"] as? [[String: Any]])?.first?["engines"] as? [[String: Any]])
+        let row = try XCTUnwrap(rows.first { $0["name"] as? String == "example-c-float32" })
+        let basic = try XCTUnwrap((row["errors"] as? [[String: Any]])?.first { $0["kind"] as? String == "basic" })
+        XCTAssertGreaterThan(try XCTUnwrap(basic["outputs"] as? Int), 10_000, "steps() and linear() outputs compared")
+        XCTAssertGreaterThan(try XCTUnwrap(basic["maxError"] as? Double), 0, "a float32 engine is not exact")
+        XCTAssertTrue((row["unsupported"] as? [Any])?.isEmpty ?? true, "the example engine takes every layer")
+    }
+
     func testTableHasEveryColumnAndAtomicOutput() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-run-\(UUID().uuidString).md").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -72,14 +72,28 @@ final class RunSummaryTests: XCTestCase {
         XCTAssertEqual(row.split(separator: " ").suffix(4), ["2.00×", "FAILED", "2.20×", "2.30×"])
     }
 
+    /// Two builds of one engine (one name, two paths) stay two lines and two rows, told apart by path as in --details.
+    func testTwoLibrariesOfOneNameAreToldApart() throws {
+        var results = try Self.results(layerCounts: [1000])
+        var first = try Self.engine("mine", layers: 1000, ratio: 2, maxError: 1e-6)
+        var second = try Self.engine("mine", layers: 1000, ratio: 3, maxError: 1e-3)
+        (first.path, second.path) = ("base/libmine.so", "head/libmine.so")
+        results[0].engines = [EngineRow(name: "motioncore-batch", role: .batch), first, second]
+        let lines = Self.summary(results)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("mine (base/libmine.so): 2.00× the batch; error ≤ 1.0e-06") },
+                      lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("mine (head/libmine.so): 3.00× the batch; error ≤ 1.0e-03") },
+                      lines.joined(separator: "\n"))
+    }
+
     func testDisturbedRowsAreNamedOncePerEngine() throws {
         var results = try Self.results(disturbAt: 10_000)
         results[1].engines[2].noise = try RunFigureOutputTests.noise(flagged: true)
         results[2].engines[2].noise = try RunFigureOutputTests.noise(flagged: true)
         results[1].noise = try RunFigureOutputTests.noise(flagged: true)
         let text = Self.summary(results).joined(separator: "\n")
-        XCTAssertTrue(text.contains("warning: timing disturbed, rerun when the machine is quiet: batch at 10,000 layers; "
-                                    + "example-c-float32 at\n  10,000, 100,000 layers"), text)
+        XCTAssertTrue(text.contains("warning: timing disturbed, rerun when the machine is quiet: batch at 10,000 layers;\n"
+                                    + "  example-c-float32 at 10,000, 100,000 layers"), text)
         XCTAssertTrue(text.contains("not stated, the batch's timing was disturbed"), text)
     }
 

@@ -43,20 +43,32 @@ enum RunSummary {
         return "Fits in \(HarnessReport.fixed(budgetMs, 2)) ms \(label): \(count) with MotionCore's batch"
     }
 
-    /// The engines compared with the batch, in the order the rows list them: the naive evaluator and every engine
-    /// under test (not the batch itself, its subset on an engine's kinds or the stream bound).
+    /// The engines compared with the batch, by their label in the tables (`EngineTable.label`: two libraries of one
+    /// name are told apart by path), in the order the rows list them: the naive evaluator and every engine under test
+    /// (not the batch itself, its subset on an engine's kinds or the stream bound).
     static func engineNames(_ results: [HarnessResult]) -> [String] {
         var names: [String] = []
-        for row in results.flatMap(\.engines) where row.role == .naive || row.isUnderTest {
-            if !names.contains(row.name) { names.append(row.name) }
+        for result in results {
+            for row in result.engines where isCompared(row) {
+                let name = EngineTable.label(row, among: result.engines)
+                if !names.contains(name) { names.append(name) }
+            }
         }
         return names
+    }
+
+    /// Whether `row` is one the summary compares with the batch: the naive evaluator or an engine under test.
+    static func isCompared(_ row: EngineRow) -> Bool { row.role == .naive || row.isUnderTest }
+
+    /// The row labelled `name` in `result`, if that engine ran on it.
+    static func row(_ name: String, in result: HarnessResult) -> EngineRow? {
+        result.engines.first { isCompared($0) && EngineTable.label($0, among: result.engines) == name }
     }
 
     /// One engine over every layer count: its cost against the batch (the median over the layer counts, and their
     /// range), its largest error against the exact answer and its share of outputs beyond the visible thresholds.
     static func engineLine(_ name: String, _ results: [HarnessResult]) -> String {
-        let rows = results.flatMap(\.engines).filter { $0.name == name && ($0.role == .naive || $0.isUnderTest) }
+        let rows = results.compactMap { row(name, in: $0) }
         let ratios = rows.filter { $0.failure == nil }.compactMap(\.timesBatch).filter(\.isFinite).sorted()
         let failed = rows.filter { $0.failure != nil }.count
         var parts: [String] = []
@@ -86,8 +98,7 @@ enum RunSummary {
         ]
         for name in engineNames(results) {
             rows.append((shortened(name, to: 22) + " × batch", results.map { result in
-                guard let row = result.engines.first(where: { $0.name == name && ($0.role == .naive || $0.isUnderTest) })
-                else { return "–" }
+                guard let row = row(name, in: result) else { return "–" }
                 return row.failure != nil ? "FAILED" : row.timesBatch.map(ratio) ?? "–"
             }))
         }
@@ -113,7 +124,8 @@ enum RunSummary {
         for result in results {
             for row in result.engines {
                 if let failure = row.failure {
-                    lines.append("FAILED: \(row.name) at \(grouped(result.layers)) layers: \(failure)")
+                    lines.append("FAILED: \(EngineTable.label(row, among: result.engines)) at \(grouped(result.layers)) "
+                                 + "layers: \(failure)")
                 }
             }
         }
@@ -126,7 +138,7 @@ enum RunSummary {
         for result in results {
             if result.isDisturbed { note("batch", result.layers) }
             for row in result.engines where row.isUnderTest && row.failure == nil && row.noise?.flagged == true {
-                note(row.name, result.layers)
+                note(EngineTable.label(row, among: result.engines), result.layers)
             }
         }
         if !disturbed.isEmpty {
@@ -141,7 +153,7 @@ enum RunSummary {
     static func verificationLine(_ results: [HarnessResult]) -> String {
         let checks = results.compactMap(\.verification)
         let samples = checks.reduce(0) { $0 + $1.samples }, largest = checks.map(\.maxError).max() ?? 0
-        return "verify: \(grouped(samples)) layer-frames of the batch against the scalar path, largest error "
+        return "verify: \(grouped(samples)) batch layer-frames against the scalar path, largest error "
             + "\(scientific(largest)) (tolerance \(scientific(FrameHarness.verifyTolerance)))"
     }
 
