@@ -44,6 +44,21 @@ final class CorrectlyRoundedTests: XCTestCase {
                       + failures.prefix(10).joined(separator: "\n"))
     }
 
+    /// The slopes at x = 0 and x = 1, bit for bit, in both representations, against exact rationals
+    /// (`scripts/end-slope-oracle.py`): y1/x1, (1 − y2)/(1 − x2), and where the first derivatives vanish together,
+    /// y2/x2 at 0 and (1 − y1)/(1 − x1) at 1, each rounded once. Among them the cases a rounded 1 − y2, a rounded
+    /// 3·x2 or a quotient of rounded sums missed: cubic-bezier(0.68, 1.1, 1, 1) at 1 is −0.31250000000000033, not
+    /// −0.31250000000000167.
+    func testBezierEndSlopesAreCorrectlyRounded() throws {
+        for evaluations in [CubicBezier.Evaluations.many, .few] {
+            try checkBezierVectors("correctly-rounded-bezier-end-slopes.csv", atLeast: 1_000, evaluations: evaluations) {
+                $0.slope(at: $1)
+            }
+        }
+        XCTAssertEqual(try CubicBezier(x1: 0.68, y1: 1.1, x2: 1, y2: 1).slope(at: 1), -0.31250000000000033)
+        XCTAssertEqual(try CubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1).slope(at: 1), 1.7241379310344827)
+    }
+
     /// Every finite slope of the oracle, bit for bit (`slope(at:)` inside (0, 1)); and outside [0, 1] the end line's
     /// slope is the exact (y2 − 1)/(x2 − 1) rounded once.
     func testBezierSlopeOracleVectors() throws {

@@ -366,8 +366,8 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
         if x < 0 { return Self.clamped(tangents.startQuotient) }
         if x > 1 { return Self.clamped(tangents.exactEndQuotient) }
         if x.isNaN { return (x, true) }
-        if x == 0 { return parameterSlopeRatio(s: 1, t: 0) }
-        if x == 1 { return parameterSlopeRatio(s: 0, t: 1) }
+        if x == 0 { return endSlope(atStart: true) }
+        if x == 1 { return endSlope(atStart: false) }
         if isIdentity { return (1, true) }
         // Correctly rounded from the exact path (`ExactBezierValue.slope`), from the solver's parameter.
         let guess = interiorParameter(x)
@@ -472,6 +472,21 @@ public struct CubicBezier: TimingCurve, Hashable, CustomStringConvertible {
     /// `value` clamped to the finite `Double` range, and whether it was already within it (NaN passes through).
     static func clamped(_ value: Double) -> (Double, fits: Bool) {
         value.isNaN ? (value, true) : (saturated(value), value.isFinite)
+    }
+
+    /// The slope at x = 0 (`atStart`) or x = 1, correctly rounded: the quotient of the first derivatives of y and x
+    /// there that are not both 0, rounded once. At 0 that is y1/x1, or y2/x2 where x1 = y1 = 0: one IEEE division of
+    /// doubles. At 1 it is (1 − y2)/(1 − x2), or (1 − y1)/(1 − x1) where x2 = y2 = 1, whose differences are not doubles
+    /// in general: the exact quotient rounded once (`BezierTangents.exactEndQuotient`). A vertical tangent, and the
+    /// curves whose first two derivatives vanish together at an end, take `parameterSlopeRatio`.
+    func endSlope(atStart: Bool) -> (slope: Double, fits: Bool) {
+        if atStart {
+            if x1 > 0 { return Self.clamped(y1 / x1) }
+            if y1 == 0, x2 > 0 { return Self.clamped(y2 / x2) }
+            return parameterSlopeRatio(s: 1, t: 0)
+        }
+        if x2 < 1 || (y2 == 1 && x1 < 1) { return Self.clamped(tangents.exactEndQuotient) }
+        return parameterSlopeRatio(s: 0, t: 1)
     }
 
     /// y'(t)/x'(t), with L'Hôpital's rule where both derivatives vanish (in the scaled form where the curve has one),
