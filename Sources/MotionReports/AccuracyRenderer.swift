@@ -230,7 +230,7 @@ package enum AccuracyRenderer {
         if let fastest = columns.filter({ $0.nsPerEval != nil }).min(by: { $0.nsPerEval! < $1.nsPerEval! }),
            let ns = fastest.nsPerEval {
             let ours = columns.first { $0.column.name == "motionbench" }
-            lines.append("Fastest: \(fastest.column.name), \(String(format: "%.1f", ns)) ns per evaluation (median over "
+            lines.append("Fastest: \(fastest.column.name), \(String(format: "%.1f", ns)) ns per evaluation (mean over its "
                          + "curves), worst error \(sci(fastest.maxError))"
                          + (ours.flatMap { $0.nsPerEval }.map { fastest.column.name == "motionbench" ? "." : "; the correctly "
                             + "rounded motionbench takes \(String(format: "%.1f", $0)) ns." } ?? "."))
@@ -261,7 +261,7 @@ package enum AccuracyRenderer {
 
     /// The report as Markdown: the implementation table, the summary, then the details (`details(_:)`).
     static func markdown(_ r: AccuracyReport) -> String {
-        "## Accuracy report\n\n" + ImplementationMatrix(r).markdownTable() + "\n**Summary**\n\n"
+        "## Accuracy report\n\n" + ImplementationMatrix(r).markdownTable() + "\n### Summary\n\n"
             + summary(r).map { "- " + $0 + "\n" }.joined() + "\n## Details\n" + details(r)
     }
 

@@ -17,6 +17,10 @@ package enum AccuracyRun {
                             warn: (String) -> Void = { _ in }) throws -> AccuracyReport {
         var report = try AccuracyStudy.run(curves: plan.curves, samples: plan.samples, springs: plan.springs,
                                            rate: plan.rate, seconds: plan.seconds, search: plan.search, progress: progress)
+        if !plan.engines.isEmpty, !plan.engineFunctions.isEmpty {
+            progress("motionbench on \(plan.engineFunctions.count) steps() and linear() functions")
+            report.steppedFunctions = SteppedFunctionStudy.run(plan.engineFunctions, samples: plan.samples, budget: plan.search)
+        }
         var measured = MeasuredSampleSet()
         swap(&measured, &plan.measured)  // moved, not copied: a samples file may hold millions of points
         var unsupported: [(implementation: String, spec: String, reason: String)] = []

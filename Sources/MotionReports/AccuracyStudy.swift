@@ -122,6 +122,8 @@ package struct AccuracyReport: Sendable {
     /// ns per evaluation of implementations timed outside this process (engines, in their child), by implementation
     /// name (`NAME (engine)`) and spec as the measured samples write it.
     package var implementationTimings: [String: [String: Double]] = [:]
+    /// MotionCore's own `steps()` and `linear()` on the functions the engines were searched on (empty without them).
+    package var steppedFunctions: [SteppedFunctionStudy.Result] = []
     /// Bins of the log-error plot.
     package static let plotBins = 200
 }

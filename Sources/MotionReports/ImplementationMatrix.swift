@@ -93,6 +93,16 @@ package struct ImplementationMatrix: Sendable {
                     maxError: statistics.maxAbsError, worst: statistics.worst, nsPerEval: entry.nsPerEval,
                     samples: (statistics.grid?.samples ?? 0) + (statistics.search?.samples ?? 0))
             }
+            if strategy.name == "motionbench" {
+                // MotionCore's own steps() and linear(), on the functions the engines were searched on.
+                for result in report.steppedFunctions {
+                    guard let key = Self.key(ofSpec: result.function.description) else { continue }
+                    note(key, alias: result.name)
+                    let worst = result.trace.worst
+                    column[key] = Cell(maxError: worst?.error ?? 0, worst: worst.map { ($0.input, $0.output, $0.exact) },
+                                       nsPerEval: result.nsPerEval, samples: result.trace.samples.count)
+                }
+            }
             columns.append(Column(name: strategy.name, kind: .inRepo, budget: grid))
             cells.append(column)
         }

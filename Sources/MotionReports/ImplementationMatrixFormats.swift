@@ -67,14 +67,14 @@ extension ImplementationMatrix {
         return worst
     }
 
-    /// Per column, its worst error over every curve it has, how many curves that is, and its median ns per
-    /// evaluation over the curves timed.
+    /// Per column, its worst error over every curve it has, how many curves that is, and its mean ns per evaluation
+    /// over the curves timed (as the strategies' table gives it).
     package var columnSummaries: [(column: Column, maxError: Double, curves: Int, nsPerEval: Double?)] {
         columns.indices.compactMap { index in
             let cells = rows.compactMap { $0.cells[index] }
             guard let maxError = cells.map(\.maxError).max() else { return nil }
-            let times = cells.compactMap(\.nsPerEval).sorted()
-            return (columns[index], maxError, cells.count, times.isEmpty ? nil : times[times.count / 2])
+            let times = cells.compactMap(\.nsPerEval)
+            return (columns[index], maxError, cells.count, times.isEmpty ? nil : times.reduce(0, +) / Double(times.count))
         }
     }
 

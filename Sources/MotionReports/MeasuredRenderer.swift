@@ -61,7 +61,7 @@ extension AccuracyRenderer {
         let columns = "samples | max error | mean error | max float32 ulps | max float64 ulps | monotonicity violations | "
             + thresholdHeader() + " | max velocity error"
         let alignment = Array(repeating: "---:", count: 7 + VisibleThreshold.all.count).joined(separator: "|")
-        var text = "\n### Measured implementations (\(m.files.joined(separator: ", ")))\n\n"
+        var text = "\n### Measured implementations, and the in-repo ports at their inputs (\(m.files.joined(separator: ", ")))\n\n"
             + "Every sample against the exact answer at its input: the correctly rounded value for cubic Béziers, "
             + "steps(), linear() and springs (docs/solver.md#correct-rounding). Errors are in progress (fractions of the "
             + "travel). Visible thresholds: " + VisibleThreshold.all.map { "\($0.name) = \($0.meaning)" }.joined(separator: "; ")

@@ -128,10 +128,15 @@ final class DisturbedRunReportTests: XCTestCase {
         results[1].noise = FrameNoise(passes: [busyRecord], threads: 1, loadStart: 3.9, loadEnd: 4.1)
         XCTAssertEqual(results.map(\.isDisturbed), [false, true])
         let report = HarnessRunReport(results: results, machine: .current, details: true)
-        // The summary withholds the limit too, and names the disturbed row on its own line, not in a cell.
+        // The summary states the estimate of the undisturbed row, says so, and names the disturbed row on its own line,
+        // not in a cell; with every row disturbed it states none.
         let summary = HarnessRunReport(results: results, machine: .current).tableText()
-        XCTAssertTrue(summary.contains("not stated, the batch's timing was disturbed"), summary)
-        XCTAssertTrue(summary.contains("\nwarning: timing disturbed, rerun when the machine is quiet: batch at 40 layers\n"), summary)
+        XCTAssertTrue(summary.contains("at the slowest frame: ≥ 20 layers from the undisturbed rows (warning below)"), summary)
+        var allDisturbed = results
+        allDisturbed[0].noise = allDisturbed[1].noise
+        let none = HarnessRunReport(results: allDisturbed, machine: .current).tableText()
+        XCTAssertTrue(none.contains("not stated, the batch's timing was disturbed"), none)
+        XCTAssertTrue(summary.contains("warning: disturbed timing (rerun when quiet): batch at 40 layers\n"), summary)
         let table = report.tableText()
         XCTAssertTrue(table.contains("Max layers in budget: not stated, because the run was disturbed (40 layers: its thread "
                                      + "was not running for 100.0% of the frame time"), table)

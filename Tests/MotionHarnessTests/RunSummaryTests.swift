@@ -51,9 +51,11 @@ final class RunSummaryTests: XCTestCase {
         // p99 = layers × 1e-5 ms against 8.33 ms: the fitted line meets the budget at 833,333 layers.
         XCTAssertTrue(lines[1].hasPrefix("Fits in 8.33 ms at p99: 833,333 layers"), String(lines[1]))
         // Each engine's cost against the batch (median over the four layer counts, and the range) and its error.
-        XCTAssertTrue(lines[2].hasPrefix("naive: 16.50× the batch (15.00–18.00×)"), String(lines[2]))
-        XCTAssertEqual(lines[3], "example-c-float32: 2.15× the batch (2.00–2.30×); error ≤ 4.0e-05 (spring), 0.03% beyond visible")
+        XCTAssertTrue(lines[2].hasPrefix("naive: 16.50× the batch (median)"), String(lines[2]))
+        XCTAssertEqual(lines[3], "example-c-float32: 2.15× the batch (median); error ≤ 4.0e-05 (spring), 0.03% beyond visible")
         XCTAssertTrue(lines.contains("example-c-float32 × batch      2.00×      2.10×      2.20×      2.30×"),
+                      lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains("batch ns/layer/frame           12.50      12.50      12.50      12.50"),
                       lines.joined(separator: "\n"))
         XCTAssertFalse(lines.contains { $0.contains("warning") || $0.contains("FAILED") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.last?.contains("--details") == true)
@@ -64,7 +66,7 @@ final class RunSummaryTests: XCTestCase {
         let text = lines.joined(separator: "\n")
         XCTAssertLessThanOrEqual(lines.map(\.count).max() ?? 0, 100, text)
         XCTAssertTrue(lines.contains("FAILED: example-c-float32 at 10,000 layers: crashed with signal 11 (SIGSEGV) in frame 3"), text)
-        XCTAssertTrue(lines.contains("warning: timing disturbed, rerun when the machine is quiet: example-c-float32 at 100,000 layers"),
+        XCTAssertTrue(lines.contains("warning: disturbed timing (rerun when quiet): example-c-float32 at 100,000 layers"),
                       text)
         XCTAssertTrue(lines[3].contains("FAILED at 1 of 4 layer counts"), text)
         // The table's cells hold a figure, FAILED or –, nothing else.
@@ -86,15 +88,30 @@ final class RunSummaryTests: XCTestCase {
                       lines.joined(separator: "\n"))
     }
 
+    /// An engine of some kinds only says so under its line: the share of the layers it ran, and against what.
+    func testAnEngineOfSomeKindsSaysWhichAndAgainstWhat() throws {
+        var results = try Self.results(layerCounts: [1000])
+        results[0].engines[2].unsupported = [EngineRow.KindCount(kind: .pendulum, layers: 280)]
+        (results[0].engines[2].layers, results[0].engines[2].kinds) = (720, [.basic, .spring])
+        let lines = Self.summary(results)
+        XCTAssertTrue(lines.contains("  its kinds only: 72% of the layers (basic, spring); × batch on those layers"),
+                      lines.joined(separator: "\n"))
+    }
+
     func testDisturbedRowsAreNamedOncePerEngine() throws {
         var results = try Self.results(disturbAt: 10_000)
         results[1].engines[2].noise = try RunFigureOutputTests.noise(flagged: true)
         results[2].engines[2].noise = try RunFigureOutputTests.noise(flagged: true)
         results[1].noise = try RunFigureOutputTests.noise(flagged: true)
         let text = Self.summary(results).joined(separator: "\n")
-        XCTAssertTrue(text.contains("warning: timing disturbed, rerun when the machine is quiet: batch at 10,000 layers;\n"
-                                    + "  example-c-float32 at 10,000, 100,000 layers"), text)
-        XCTAssertTrue(text.contains("not stated, the batch's timing was disturbed"), text)
+        XCTAssertTrue(text.contains("warning: disturbed timing (rerun when quiet): batch at 10,000 layers; example-c-float32 "
+                                    + "at 10,000,\n  100,000 layers"), text)
+        for index in results.indices { results[index].noise = try RunFigureOutputTests.noise(flagged: true) }
+        let everywhere = Self.summary(results).joined(separator: "\n")
+        XCTAssertTrue(everywhere.contains("(rerun when quiet): batch at every layer count; example-c-float32 at\n"
+                                          + "  10,000, 100,000 layers"), everywhere)
+        // p99 = layers × 1e-5 ms on the three undisturbed rows: the line meets 8.33 ms at 833,333 layers.
+        XCTAssertTrue(text.contains("Fits in 8.33 ms at p99: 833,333 layers from the undisturbed rows (warning below)"), text)
     }
 
     func testManyLayerCountsAndLongNamesStayWithinAHundredColumns() throws {

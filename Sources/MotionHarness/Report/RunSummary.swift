@@ -19,28 +19,31 @@ enum RunSummary {
                       + (first.repeats > 1 ? " × \(first.repeats) passes (medians)" : "") + ", \(first.threads) threads; "
                       + "\(machine.cpu), \(machine.cores) cores")
         lines += wrap(verdict(results, budgetMs: budget))
-        for name in engineNames(results) { lines += wrap(engineLine(name, results)) }
+        for name in engineNames(results) {
+            lines += wrap(engineLine(name, results))
+            lines += coverageLine(name, results).map { wrap($0, indent: "  ") } ?? []
+        }
         lines.append("")
         lines += table(results)
-        let warnings = warnings(results)
-        if !warnings.isEmpty { lines.append("") }
-        lines += warnings.flatMap { wrap($0) }
+        lines += warnings(results).flatMap { wrap($0) }
         lines += results.compactMap(\.verification).isEmpty ? [] : wrap(verificationLine(results))
         lines.append("Every figure and note: --details or --format markdown|html|json|csv; errors: fraction of travel")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The answer: how many layers MotionCore's batch fits in a frame at p99, or why the run does not say.
+    /// The answer: how many layers MotionCore's batch fits in a frame at p99. Where some rows were disturbed, the
+    /// estimate of the others, saying so (the JSON and `--details` state none then); where all were, why none is given.
     static func verdict(_ results: [HarnessResult], budgetMs: Double) -> String {
-        let estimate = HarnessReport.budgetEstimate(results)
         let label = (results.first?.frames ?? 100) < 100 ? "at the slowest frame" : "at p99"
-        guard !results.contains(where: \.isDisturbed) else {
-            return "Fits in \(HarnessReport.fixed(budgetMs, 2)) ms \(label): not stated, the batch's timing was disturbed "
-                + "(warning below)"
-        }
+        let head = "Fits in \(HarnessReport.fixed(budgetMs, 2)) ms \(label): "
+        let quiet = results.filter { !$0.isDisturbed }
+        guard !quiet.isEmpty else { return head + "not stated, the batch's timing was disturbed (warning below)" }
+        let estimate = HarnessReport.budgetEstimate(quiet)
         let count = estimate.isLowerBound ? "≥ \(grouped(estimate.maxLayers)) layers (every row fits)"
             : "\(grouped(estimate.maxLayers)) layers (a line fitted over the rows)"
-        return "Fits in \(HarnessReport.fixed(budgetMs, 2)) ms \(label): \(count) with MotionCore's batch"
+        guard quiet.count < results.count else { return head + count + " with MotionCore's batch" }
+        return head + count.replacingOccurrences(of: " (every row fits)", with: "").replacingOccurrences(
+            of: " (a line fitted over the rows)", with: "") + " from the undisturbed rows (warning below)"
     }
 
     /// The engines compared with the batch, by their label in the tables (`EngineTable.label`: two libraries of one
@@ -65,16 +68,16 @@ enum RunSummary {
         result.engines.first { isCompared($0) && EngineTable.label($0, among: result.engines) == name }
     }
 
-    /// One engine over every layer count: its cost against the batch (the median over the layer counts, and their
-    /// range), its largest error against the exact answer and its share of outputs beyond the visible thresholds.
+    /// One engine over every layer count: its cost against the batch (the median over the layer counts; the table
+    /// gives each), its largest error against the exact answer and its share of outputs beyond the visible thresholds.
     static func engineLine(_ name: String, _ results: [HarnessResult]) -> String {
         let rows = results.compactMap { row(name, in: $0) }
         let ratios = rows.filter { $0.failure == nil }.compactMap(\.timesBatch).filter(\.isFinite).sorted()
         let failed = rows.filter { $0.failure != nil }.count
         var parts: [String] = []
         if let median = ratios.isEmpty ? nil : Timed(samples: ratios).median {
-            let range = ratios.count > 1 ? " (\(HarnessReport.fixed(ratios[0], 2))–\(ratio(ratios[ratios.count - 1])))" : ""
-            parts.append("\(ratio(median)) the batch" + range)
+            // Each layer count's ratio is in the table below; the line gives their median.
+            parts.append("\(ratio(median)) the batch" + (ratios.count > 1 ? " (median)" : ""))
         }
         if failed > 0 { parts.append("FAILED at \(failed) of \(rows.count) layer counts (below)") }
         let errors = rows.flatMap(\.errors), outputs = errors.reduce(0) { $0 + $1.outputs }
@@ -86,13 +89,23 @@ enum RunSummary {
         return "\(name): " + (parts.isEmpty ? "no figures" : parts.joined(separator: "; "))
     }
 
+    /// For an engine that supports only some kinds: the share of the layers it ran and its kinds, and that its
+    /// × batch is against MotionCore's batch on those same layers; nil for an engine that ran every layer.
+    static func coverageLine(_ name: String, _ results: [HarnessResult]) -> String? {
+        guard let result = results.last(where: { row(name, in: $0).map { !$0.unsupported.isEmpty } ?? false }),
+              let row = row(name, in: result), result.layers > 0 else { return nil }
+        let share = HarnessReport.fixed(Double(row.layers) / Double(result.layers) * 100, 0)
+        return "its kinds only: \(share)% of the layers (\(row.kinds.map(\.name).joined(separator: ", "))); "
+            + "× batch on those layers"
+    }
+
     /// The figures per layer count, one column per layer count (split into blocks when they would pass `width`).
     static func table(_ results: [HarnessResult]) -> [String] {
         let fixed = HarnessReport.fixed
         let slowest = (results.first?.frames ?? 100) < 100
         var rows: [(String, [String])] = [
             ("layers", results.map { grouped($0.layers) }),
-            ("batch ns/layer-frame", results.map { fixed($0.nsPerLayerFrame.median, 2) }),
+            ("batch ns/layer/frame", results.map { fixed($0.nsPerLayerFrame.median, 2) }),
             (slowest ? "slowest frame ms" : "p99 frame ms", results.map { fixed($0.frameMs.p99.median, 3) }),
             (slowest ? "budget, slowest frame" : "budget used at p99", results.map { fixed($0.budgetFractionP99 * 100, 1) + "%" }),
         ]
@@ -142,8 +155,9 @@ enum RunSummary {
             }
         }
         if !disturbed.isEmpty {
-            lines.append("warning: timing disturbed, rerun when the machine is quiet: " + disturbed.map {
-                "\($0.name) at \($0.layers.map(grouped).joined(separator: ", ")) layers"
+            lines.append("warning: disturbed timing (rerun when quiet): " + disturbed.map {
+                $0.layers.count == results.count && results.count > 1 ? "\($0.name) at every layer count"
+                    : "\($0.name) at \($0.layers.map(grouped).joined(separator: ", ")) layers"
             }.joined(separator: "; "))
         }
         return lines
@@ -157,14 +171,15 @@ enum RunSummary {
             + "\(scientific(largest)) (tolerance \(scientific(FrameHarness.verifyTolerance)))"
     }
 
-    /// `text` broken at spaces into lines of at most `width` characters, the later ones indented by two spaces.
-    static func wrap(_ text: String) -> [String] {
-        var lines: [String] = [], line = ""
+    /// `text` broken at spaces into lines of at most `width` characters, each starting with `indent` and the later
+    /// ones indented by two spaces more.
+    static func wrap(_ text: String, indent: String = "") -> [String] {
+        var lines: [String] = [], line = indent
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if candidate.count > width, !line.isEmpty, line != "  " {
+            let candidate = line == indent ? line + word : line + " " + word
+            if candidate.count > width, line != indent, line != indent + "  " {
                 lines.append(line)
-                line = "  " + word
+                line = indent + "  " + word
             } else {
                 line = candidate
             }
